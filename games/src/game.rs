@@ -1,0 +1,159 @@
+//! The [`Game`] trait, [`Step`] and [`replay`].
+
+use std::fmt::Debug;
+
+use parlor_protocol::{GameKind, Seat, ToAct, Viewer};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// One entry of a match log: a seat's action or a chance outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step<A, C> {
+    /// A seat acted.
+    Act {
+        /// Who.
+        seat: Seat,
+        /// What.
+        action: A,
+    },
+    /// Nature decided (a die landed, a card was drawn).
+    Chance {
+        /// The outcome drawn by the server.
+        outcome: C,
+    },
+}
+
+/// The result of a finished game: rank per seat (1 best, ties share) and the
+/// game's scorecard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameOutcome<S> {
+    /// Rank per seat, indexed by seat.
+    pub ranks: Vec<u8>,
+    /// The game's scorecard.
+    pub scorecard: S,
+}
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Seat count outside the game's range.
+    #[error("{game} needs {min} to {max} players, not {got}")]
+    PlayerCount {
+        /// Game title.
+        game: &'static str,
+        /// Fewest.
+        min: u8,
+        /// Most.
+        max: u8,
+        /// Asked for.
+        got: u8,
+    },
+}
+
+/// Pure rules of one game, in the spirit of OpenSpiel's `State` with explicit
+/// stochastic chance nodes.
+///
+/// Contract, checked by [`crate::testing`] for every game:
+/// - [`Game::apply`] either succeeds or returns an error and leaves `self`
+///   unchanged;
+/// - only seats listed by [`Game::to_act`] have legal actions, and every
+///   listed seat has at least one;
+/// - chance outcomes exist exactly when `to_act` is [`ToAct::Chance`];
+/// - the state is a function of the options, the seat count and the log;
+/// - [`Game::view`] for a viewer depends only on what that viewer may know.
+pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
+    /// Host-chosen options.
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What a seat submits.
+    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// One outcome of nature.
+    type Chance: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// What one viewer may know (the only state that is ever sent).
+    type View: Clone + PartialEq + Debug + Serialize + Send + Sync;
+    /// How one step looks to one viewer.
+    type StepView: Clone + PartialEq + Debug + Serialize + Send + Sync;
+    /// Final scorecard.
+    type Scorecard: Clone + PartialEq + Debug + Serialize + Send + Sync;
+    /// Why an action is illegal. Messages must not reveal hidden information.
+    type Illegal: std::error::Error + Clone + PartialEq + Send + Sync;
+
+    /// Which game this is.
+    const KIND: GameKind;
+
+    /// A new match for `seats` players. Setup randomness (shuffles, deals,
+    /// first-player rolls) happens afterwards as chance steps.
+    fn new(options: &Self::Options, seats: u8) -> Result<Self, SetupError>;
+
+    /// Number of seats.
+    fn seats(&self) -> u8;
+
+    /// Who moves next.
+    fn to_act(&self) -> ToAct;
+
+    /// Every legal action of `seat` now; empty unless `seat` is to act.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// The possible chance outcomes with integer weights; empty unless
+    /// `to_act` is [`ToAct::Chance`].
+    fn chance_outcomes(&self) -> Vec<(Self::Chance, u32)>;
+
+    /// Applies a step, or refuses it and changes nothing.
+    fn apply(&mut self, step: &Step<Self::Action, Self::Chance>) -> Result<(), Self::Illegal>;
+
+    /// What `viewer` may see now.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// How `step`, about to be applied to `self`, looks to `viewer`.
+    /// Called on the state *before* the step.
+    fn step_view(&self, step: &Step<Self::Action, Self::Chance>, viewer: Viewer) -> Self::StepView;
+
+    /// The outcome, once `to_act` is [`ToAct::Finished`].
+    fn outcome(&self) -> Option<GameOutcome<Self::Scorecard>>;
+
+    /// The answer recorded for a seat that lets a room's response timer run
+    /// out in a simultaneous window (e.g. a pass). `None`: no default exists.
+    fn timeout_action(&self, _seat: Seat) -> Option<Self::Action> {
+        None
+    }
+}
+
+/// Why a log could not be replayed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReplayError<E: std::error::Error> {
+    /// The game could not be set up.
+    #[error("setup: {0}")]
+    Setup(#[from] SetupError),
+    /// Step `index` was refused.
+    #[error("step {index}: {error}")]
+    Step {
+        /// Zero-based index into the log.
+        index: usize,
+        /// The refusal.
+        error: E,
+    },
+}
+
+/// Rebuilds a game from its options, seat count and log.
+pub fn replay<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    log: &[Step<G::Action, G::Chance>],
+) -> Result<G, ReplayError<G::Illegal>> {
+    let mut game = G::new(options, seats)?;
+    for (index, step) in log.iter().enumerate() {
+        game.apply(step)
+            .map_err(|error| ReplayError::Step { index, error })?;
+    }
+    Ok(game)
+}
+
+/// Competition ranks ("1224") from per-seat keys where smaller is better.
+pub fn ranks_by<K: Ord>(keys: &[K]) -> Vec<u8> {
+    keys.iter()
+        .map(|k| {
+            let better = keys.iter().filter(|other| *other < k).count();
+            u8::try_from(better + 1).unwrap_or(u8::MAX)
+        })
+        .collect()
+}

@@ -1,0 +1,16 @@
+//! Parlor's game rules.
+//!
+//! Every game implements [`Game`]: a deterministic state machine whose only
+//! inputs are [`Step`]s — seat actions and chance outcomes. The server draws
+//! chance outcomes from its own seeded RNG and records them in the log, so a
+//! match is exactly its log: replaying it rebuilds the state without
+//! re-sampling anything. States never serialize; only per-viewer views leave.
+
+pub mod any;
+pub mod doozy_dice;
+pub mod game;
+pub mod testing;
+
+pub use any::{AnyGame, AnyStep, MatchError};
+pub use game::{replay, Game, GameOutcome, ReplayError, SetupError, Step};
+pub use parlor_protocol::{Seat, ToAct, Viewer};

@@ -1,0 +1,96 @@
+//! Bodies of the HTTP API (`/api/...`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{GameKind, GameOptions, MatchResult};
+use crate::ids::{MatchId, RoomCode, Seat};
+
+/// `POST /api/rooms`: create a room and take seat 0 as its host.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CreateRoom {
+    /// Which game.
+    pub game: GameKind,
+    /// Options; the game's defaults when absent.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub options: Option<GameOptions>,
+    /// The host's display name.
+    pub name: String,
+}
+
+/// `POST /api/rooms/{code}/join`: take a seat (or watch, when none is free).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct JoinRoom {
+    /// Display name.
+    pub name: String,
+}
+
+/// Answer to create and join: the secret seat token the browser keeps.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Joined {
+    /// The room.
+    pub code: RoomCode,
+    /// Path of the share link (`/r/CODE`).
+    pub join_path: String,
+    /// The seat taken, or `None` when joined as a spectator.
+    pub seat: Option<Seat>,
+    /// Secret that reclaims this seat on every (re)connection.
+    pub token: String,
+}
+
+/// `GET /api/health`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Health {
+    /// "ok" when the database answers.
+    pub status: String,
+    /// Server version.
+    pub version: String,
+}
+
+/// One finished match in the history list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchSummary {
+    /// Match id.
+    pub match_id: MatchId,
+    /// The room it was played in.
+    pub code: RoomCode,
+    /// Which game.
+    pub game: GameKind,
+    /// Player names, by seat.
+    pub players: Vec<String>,
+    /// Winners.
+    pub winners: Vec<Seat>,
+    /// When it ended (Unix ms).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub finished_at: i64,
+}
+
+/// `GET /api/matches/{id}`: a match with its result once finished.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchRecord {
+    /// Match id.
+    pub match_id: MatchId,
+    /// Room.
+    pub code: RoomCode,
+    /// Game.
+    pub game: GameKind,
+    /// Options in force.
+    pub options: GameOptions,
+    /// Player names, by seat.
+    pub players: Vec<String>,
+    /// SHA-256 of the seed (hex), public from the start.
+    pub seed_sha256: String,
+    /// The seed (hex), only once the match is over.
+    pub seed: Option<String>,
+    /// Steps in the log.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub steps: u64,
+    /// The result, once over.
+    pub result: Option<MatchResult>,
+}

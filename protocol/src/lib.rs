@@ -1,0 +1,20 @@
+//! Parlor's wire types: everything that crosses a socket or an HTTP body.
+//!
+//! This crate holds data only, no behaviour beyond small constructors. The web
+//! client's TypeScript types are generated from it (feature `ts`), so a type is
+//! written once, here. Hidden game state never has a type in this crate: only
+//! per-viewer views and step views do.
+
+pub mod doozy_dice;
+pub mod game;
+pub mod http;
+pub mod ids;
+pub mod msg;
+pub mod room;
+
+pub use game::{
+    AnyAction, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, Scorecard, ToAct,
+};
+pub use ids::{MatchId, RoomCode, Seat, Viewer};
+pub use msg::{ClientMsg, ErrorCode, MatchSnapshot, ServerMsg};
+pub use room::{RoomInfo, RoomStatus, SeatInfo};

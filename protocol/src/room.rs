@@ -1,0 +1,57 @@
+//! Rooms: the lobby around a match.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{GameKind, GameOptions};
+use crate::ids::{MatchId, RoomCode, Seat};
+
+/// Where a room is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum RoomStatus {
+    /// Players are joining; the host may change options and start.
+    Lobby,
+    /// A match is being played.
+    Playing,
+    /// The match is over; its result is final.
+    Finished,
+}
+
+/// One seat at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatInfo {
+    /// The seat number (turn order).
+    pub seat: Seat,
+    /// Display name chosen on joining.
+    pub name: String,
+    /// At least one live connection holds this seat.
+    pub connected: bool,
+}
+
+/// Everything public about a room.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RoomInfo {
+    /// The code in the join link.
+    pub code: RoomCode,
+    /// Which game.
+    pub game: GameKind,
+    /// Options chosen by the host.
+    pub options: GameOptions,
+    /// Lobby, playing or finished.
+    pub status: RoomStatus,
+    /// Taken seats, in seat order.
+    pub seats: Vec<SeatInfo>,
+    /// The seat that controls the room.
+    pub host: Seat,
+    /// Fewest players the game allows.
+    pub min_players: u8,
+    /// Most players the game allows.
+    pub max_players: u8,
+    /// Connected spectators.
+    pub spectators: u32,
+    /// The current (or last) match, once started.
+    pub match_id: Option<MatchId>,
+}

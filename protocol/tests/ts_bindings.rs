@@ -1,0 +1,86 @@
+//! The web client's TypeScript types are generated from this crate and
+//! committed in `web-client/src/generated/`. This test regenerates them into
+//! a scratch folder and fails when the committed copy differs (stale types).
+//! `UPDATE_BINDINGS=1 cargo test -p parlor-protocol --features ts` rewrites them.
+#![cfg(feature = "ts")]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use parlor_protocol::http::{CreateRoom, Health, JoinRoom, Joined, MatchRecord, MatchSummary};
+use parlor_protocol::{ClientMsg, GameKind, ServerMsg};
+use ts_rs::TS;
+
+fn generate(dir: &Path) {
+    // Each root pulls in every type it mentions.
+    ClientMsg::export_all_to(dir).expect("export ClientMsg");
+    ServerMsg::export_all_to(dir).expect("export ServerMsg");
+    GameKind::export_all_to(dir).expect("export GameKind");
+    CreateRoom::export_all_to(dir).expect("export CreateRoom");
+    JoinRoom::export_all_to(dir).expect("export JoinRoom");
+    Joined::export_all_to(dir).expect("export Joined");
+    Health::export_all_to(dir).expect("export Health");
+    MatchSummary::export_all_to(dir).expect("export MatchSummary");
+    MatchRecord::export_all_to(dir).expect("export MatchRecord");
+}
+
+fn read_tree(dir: &Path) -> BTreeMap<PathBuf, String> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "ts") {
+                let rel = path.strip_prefix(dir).expect("under dir").to_path_buf();
+                out.insert(rel, std::fs::read_to_string(&path).expect("read"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn committed_typescript_matches_protocol() {
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web-client/src/generated");
+    let scratch = std::env::temp_dir().join(format!("parlor-ts-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    generate(&scratch);
+    let fresh = read_tree(&scratch);
+    assert!(
+        fresh.len() > 10,
+        "generation produced too few files: {}",
+        fresh.len()
+    );
+
+    if std::env::var_os("UPDATE_BINDINGS").is_some() {
+        let _ = std::fs::remove_dir_all(&committed);
+        std::fs::create_dir_all(&committed).expect("mkdir");
+        for (rel, text) in &fresh {
+            let path = committed.join(rel);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(path, text).expect("write");
+        }
+    }
+    let on_disk = read_tree(&committed);
+    let _ = std::fs::remove_dir_all(&scratch);
+    let stale: Vec<_> = fresh
+        .iter()
+        .filter(|(rel, text)| on_disk.get(*rel) != Some(*text))
+        .map(|(rel, _)| rel.display().to_string())
+        .chain(
+            on_disk
+                .keys()
+                .filter(|rel| !fresh.contains_key(*rel))
+                .map(|rel| rel.display().to_string()),
+        )
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "web-client/src/generated is stale for {stale:?}; run UPDATE_BINDINGS=1 cargo test -p parlor-protocol --features ts"
+    );
+}
