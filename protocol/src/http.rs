@@ -94,3 +94,31 @@ pub struct MatchRecord {
     /// The result, once over.
     pub result: Option<MatchResult>,
 }
+
+/// `GET /api/games`: one entry per game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GameInfo {
+    /// Which game.
+    pub kind: GameKind,
+    /// Display name.
+    pub title: String,
+    /// Fewest players.
+    pub min_players: u8,
+    /// Most players.
+    pub max_players: u8,
+    /// Rooms can be created for it.
+    pub playable: bool,
+    /// Default options (when playable).
+    pub default_options: Option<GameOptions>,
+}
+
+/// Body of every HTTP error response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ApiError {
+    /// Machine-readable code, e.g. "room_not_found".
+    pub error: String,
+    /// Human-readable message.
+    pub message: String,
+}

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use parlor_protocol::http::{CreateRoom, Health, JoinRoom, Joined, MatchRecord, MatchSummary};
+use parlor_protocol::http::{ApiError, CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary};
 use parlor_protocol::{ClientMsg, GameKind, ServerMsg};
 use ts_rs::TS;
 
@@ -22,6 +22,8 @@ fn generate(dir: &Path) {
     Health::export_all_to(dir).expect("export Health");
     MatchSummary::export_all_to(dir).expect("export MatchSummary");
     MatchRecord::export_all_to(dir).expect("export MatchRecord");
+    GameInfo::export_all_to(dir).expect("export GameInfo");
+    ApiError::export_all_to(dir).expect("export ApiError");
 }
 
 fn read_tree(dir: &Path) -> BTreeMap<PathBuf, String> {
