@@ -1,0 +1,76 @@
+// Per-game UI, looked up by `GameKind`. Each playable game lives in its own
+// folder (`games/<game>/`) and plugs in here: an options editor, the live
+// table, and the final scorecard (used on the room page and in history).
+
+import type { Component } from 'svelte';
+import type { GameKind } from '../generated/GameKind';
+import type { GameOptions } from '../generated/GameOptions';
+import type { MatchResult } from '../generated/MatchResult';
+import type { RoomConnection } from '../lib/socket.svelte';
+import DoozyOptions from './doozy/Options.svelte';
+import DoozyTable from './doozy/Table.svelte';
+import DoozyFinal from './doozy/FinalScorecard.svelte';
+
+export interface OptionsProps {
+  options: GameOptions;
+  /** False: show the options read-only. */
+  editable: boolean;
+  onchange?: (options: GameOptions) => void;
+}
+
+export interface TableProps {
+  conn: RoomConnection;
+}
+
+export interface FinalProps {
+  result: MatchResult;
+  /** Player names by seat. */
+  names: string[];
+  /** Highlight this seat as "you" (optional). */
+  me?: number | null;
+}
+
+export interface GameUi {
+  title: string;
+  blurb: string;
+  /** A decorative emoji for the game card. */
+  icon: string;
+  Options?: Component<OptionsProps>;
+  Table?: Component<TableProps>;
+  Final?: Component<FinalProps>;
+}
+
+export const GAMES: Record<GameKind, GameUi> = {
+  'doozy-dice': {
+    title: 'Doozy Dice',
+    blurb: 'Roll five dice to complete five combos in as few rolls as you can. Doozy Faces earn dots; dots bend the dice.',
+    icon: '🎲',
+    Options: DoozyOptions,
+    Table: DoozyTable,
+    Final: DoozyFinal,
+  },
+  'mix-the-mutts': {
+    title: 'Mix-the-Mutts!',
+    blurb: 'Match mixed-up pups and call out the mutts before anyone else.',
+    icon: '🐶',
+  },
+  zoomies: {
+    title: 'Zoomies',
+    blurb: 'Lay domino tiles to build the happiest dog park.',
+    icon: '🐕',
+  },
+  zingamino: {
+    title: 'Zingamino',
+    blurb: 'Dominoes around four circles, with bridges and Zingas.',
+    icon: '🁫',
+  },
+  'zop-zoo': {
+    title: 'Zop Zoo',
+    blurb: "Doc Colour's card game of zany zoo animals.",
+    icon: '🦓',
+  },
+};
+
+export function gameTitle(kind: GameKind): string {
+  return GAMES[kind]?.title ?? kind;
+}

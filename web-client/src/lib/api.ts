@@ -1,0 +1,84 @@
+// Typed wrappers around Parlor's HTTP API (`/api/...`). Every failure becomes
+// an `ApiFailure` carrying the server's `ApiError` code and message, so pages
+// can show a sentence instead of a status number.
+
+import type { ApiError } from '../generated/ApiError';
+import type { CreateRoom } from '../generated/CreateRoom';
+import type { GameInfo } from '../generated/GameInfo';
+import type { Health } from '../generated/Health';
+import type { JoinRoom } from '../generated/JoinRoom';
+import type { Joined } from '../generated/Joined';
+import type { MatchRecord } from '../generated/MatchRecord';
+import type { MatchSummary } from '../generated/MatchSummary';
+import type { RoomInfo } from '../generated/RoomInfo';
+
+/** An HTTP call that did not succeed. */
+export class ApiFailure extends Error {
+  constructor(
+    /** HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    /** Machine-readable code from `ApiError.error` (or "network"/"http_NNN"). */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+function isApiError(x: unknown): x is ApiError {
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof (x as ApiError).error === 'string' &&
+    typeof (x as ApiError).message === 'string'
+  );
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiFailure(0, 'network', 'Could not reach the server. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!res.ok) {
+    if (isApiError(data)) throw new ApiFailure(res.status, data.error, data.message);
+    throw new ApiFailure(res.status, `http_${res.status}`, `The server answered ${res.status} ${res.statusText}.`);
+  }
+  if (data === undefined) {
+    throw new ApiFailure(res.status, 'bad_response', 'The server sent an unexpected answer.');
+  }
+  return data as T;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  games: () => request<GameInfo[]>('GET', '/api/games'),
+  health: () => request<Health>('GET', '/api/health'),
+  createRoom: (body: CreateRoom) => request<Joined>('POST', '/api/rooms', body),
+  room: (code: string) => request<RoomInfo>('GET', `/api/rooms/${enc(code)}`),
+  joinRoom: (code: string, body: JoinRoom) => request<Joined>('POST', `/api/rooms/${enc(code)}/join`, body),
+  matches: () => request<MatchSummary[]>('GET', '/api/matches'),
+  match: (id: string) => request<MatchRecord>('GET', `/api/matches/${enc(id)}`),
+};
+
+/** A sentence for any thrown value. */
+export function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

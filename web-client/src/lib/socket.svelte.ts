@@ -1,0 +1,339 @@
+// One live connection to a room: `/api/rooms/CODE/ws`.
+//
+// Holds everything the room page renders as Svelte 5 state (the room, who we
+// are, the match snapshot, the step log) and keeps it current from
+// `ServerMsg`s. Reconnects with backoff, resuming with the seat token and the
+// last match version seen. The client never decides outcomes: it only shows
+// the views the server sends and submits actions.
+
+import type { AnyAction } from '../generated/AnyAction';
+import type { AnyStepView } from '../generated/AnyStepView';
+import type { AnyView } from '../generated/AnyView';
+import type { ClientMsg } from '../generated/ClientMsg';
+import type { ErrorCode } from '../generated/ErrorCode';
+import type { GameOptions } from '../generated/GameOptions';
+import type { MatchResult } from '../generated/MatchResult';
+import type { MatchSnapshot } from '../generated/MatchSnapshot';
+import type { RoomInfo } from '../generated/RoomInfo';
+import type { Seat } from '../generated/Seat';
+import type { ServerMsg } from '../generated/ServerMsg';
+import type { ToAct } from '../generated/ToAct';
+import type { Viewer } from '../generated/Viewer';
+import { toasts } from './toasts.svelte';
+
+export type ConnStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** The match as this client knows it. */
+export interface MatchState {
+  match_id: string;
+  /** Last version seen; sent with every action and on resume. */
+  version: number;
+  seed_sha256: string;
+  seed: string | null;
+  to_act: ToAct;
+  view: AnyView;
+  result: MatchResult | null;
+}
+
+/** One step of the log, numbered by the match version it produced. */
+export interface LogEntry {
+  version: number;
+  step: AnyStepView;
+}
+
+const LOG_LIMIT = 400;
+const PING_MS = 25_000;
+
+/** A sentence for each refusal, where the server's own message is too terse. */
+const ERROR_HINTS: Partial<Record<ErrorCode, string>> = {
+  stale_version: 'The table changed just before your move. Have a look and try again.',
+  not_your_turn: "It isn't your turn.",
+  not_host: 'Only the host can do that.',
+  not_seated: 'Spectators can only watch.',
+  player_count: 'Not the right number of players to start.',
+  storage: 'The server could not save that move; nothing changed. Try again.',
+  shutting_down: 'The server is restarting.',
+};
+
+export function wsUrl(code: string): string {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/api/rooms/${encodeURIComponent(code)}/ws`;
+}
+
+export class RoomConnection {
+  readonly code: string;
+  status = $state<ConnStatus>('connecting');
+  /** Who the server says we are (after `welcome`). */
+  you = $state.raw<Viewer | null>(null);
+  room = $state.raw<RoomInfo | null>(null);
+  match = $state.raw<MatchState | null>(null);
+  log = $state.raw<LogEntry[]>([]);
+  /** `client_seq` of an action awaiting its ack, or null. */
+  pending = $state<number | null>(null);
+  /** Why the server closed the socket for good (a 4xxx close), if it did. */
+  closedReason = $state<string | null>(null);
+  /** The server refused our seat token (e.g. the room was recreated). */
+  tokenRejected = $state(false);
+  /** Bumped on every refused action, so per-game UIs can reset local choices. */
+  refusals = $state(0);
+
+  #token: string | null;
+  #ws: WebSocket | null = null;
+  #stopped = false;
+  #attempt = 0;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #pingTimer: ReturnType<typeof setInterval> | undefined;
+  #seq = 0;
+  /** Highest version whose step is in `log` (may trail `match.version` after a resync). */
+  #logVersion = 0;
+
+  constructor(code: string, token: string | null) {
+    this.code = code;
+    this.#token = token;
+    window.addEventListener('online', this.#wake);
+    document.addEventListener('visibilitychange', this.#wake);
+    this.#open();
+  }
+
+  /** The seat this connection plays, or null for a spectator. */
+  get seat(): Seat | null {
+    return this.you?.kind === 'seat' ? this.you.seat : null;
+  }
+
+  get isHost(): boolean {
+    return this.seat !== null && this.room?.host === this.seat;
+  }
+
+  /** Seats allowed to act now (empty while the server draws chance, or at the end). */
+  get toActSeats(): Seat[] {
+    const t = this.match?.to_act;
+    return t?.kind === 'seats' ? t.seats : [];
+  }
+
+  /** True when this client may submit an action right now. */
+  get myTurn(): boolean {
+    return this.status === 'open' && this.seat !== null && this.toActSeats.includes(this.seat) && this.pending === null;
+  }
+
+  /** Display name of a seat. */
+  nameOf(seat: Seat): string {
+    return this.room?.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
+  }
+
+  /** Use a new token (after joining) and reconnect with it. */
+  useToken(token: string | null): void {
+    this.#token = token;
+    this.tokenRejected = false;
+    this.#reconnectNow();
+  }
+
+  /** Manual reconnect (after a 4xxx close). */
+  retry(): void {
+    this.closedReason = null;
+    this.#stopped = false;
+    this.#attempt = 0;
+    this.#reconnectNow();
+  }
+
+  close(): void {
+    this.#stopped = true;
+    clearTimeout(this.#retryTimer);
+    clearInterval(this.#pingTimer);
+    window.removeEventListener('online', this.#wake);
+    document.removeEventListener('visibilitychange', this.#wake);
+    const ws = this.#ws;
+    this.#ws = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.close(1000, 'leaving');
+    }
+    this.status = 'closed';
+  }
+
+  setOptions(options: GameOptions): void {
+    this.#send({ type: 'set_options', options });
+  }
+
+  start(): void {
+    this.#send({ type: 'start' });
+  }
+
+  /** Submits an action decided on the current version. Returns false if it could not be sent. */
+  act(action: AnyAction): boolean {
+    if (!this.match) return false;
+    if (this.pending !== null) return false;
+    const client_seq = ++this.#seq;
+    if (!this.#send({ type: 'act', client_seq, version: this.match.version, action })) return false;
+    this.pending = client_seq;
+    return true;
+  }
+
+  // --- socket plumbing -----------------------------------------------------
+
+  #wake = () => {
+    if (this.#stopped || document.visibilityState === 'hidden') return;
+    if (this.status === 'reconnecting') {
+      this.#attempt = 0;
+      this.#reconnectNow();
+    }
+  };
+
+  #reconnectNow(): void {
+    clearTimeout(this.#retryTimer);
+    const ws = this.#ws;
+    this.#ws = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.onmessage = null;
+      ws.close(1000, 'reconnecting');
+    }
+    this.#open();
+  }
+
+  #send(msg: ClientMsg): boolean {
+    const ws = this.#ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      toasts.error('Not connected to the room right now. Reconnecting…');
+      return false;
+    }
+    ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  #open(): void {
+    if (this.#stopped) return;
+    this.status = this.#attempt === 0 && !this.room ? 'connecting' : 'reconnecting';
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(wsUrl(this.code));
+    } catch {
+      this.#scheduleRetry();
+      return;
+    }
+    this.#ws = ws;
+    ws.onopen = () => {
+      const hello: ClientMsg = { type: 'hello' };
+      if (this.#token) hello.token = this.#token;
+      if (this.match) hello.last_version = this.match.version;
+      ws.send(JSON.stringify(hello));
+      clearInterval(this.#pingTimer);
+      this.#pingTimer = setInterval(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'ping' } satisfies ClientMsg));
+      }, PING_MS);
+    };
+    ws.onmessage = (ev) => {
+      let msg: ServerMsg;
+      try {
+        msg = JSON.parse(typeof ev.data === 'string' ? ev.data : '') as ServerMsg;
+      } catch {
+        return;
+      }
+      this.#handle(msg);
+    };
+    ws.onclose = (ev) => {
+      if (this.#ws !== ws) return;
+      this.#ws = null;
+      clearInterval(this.#pingTimer);
+      if (this.pending !== null) {
+        // The ack may be lost; the resume will show whether it applied.
+        this.pending = null;
+      }
+      if (ev.code >= 4000 && ev.code < 5000) {
+        // The server closed us on purpose; say why and wait for the user.
+        this.#stopped = true;
+        this.closedReason = ev.reason || `The server closed the connection (code ${ev.code}).`;
+        this.status = 'closed';
+        return;
+      }
+      this.#scheduleRetry();
+    };
+  }
+
+  #scheduleRetry(): void {
+    if (this.#stopped) return;
+    this.status = 'reconnecting';
+    const base = Math.min(15_000, 500 * 2 ** this.#attempt);
+    const delay = base / 2 + Math.random() * (base / 2);
+    this.#attempt += 1;
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = setTimeout(() => this.#open(), delay);
+  }
+
+  #setSnapshot(s: MatchSnapshot): void {
+    if (this.match?.match_id !== s.match_id) {
+      this.log = [];
+      this.#logVersion = 0;
+    }
+    this.match = {
+      match_id: s.match_id,
+      version: s.version,
+      seed_sha256: s.seed_sha256,
+      seed: s.seed,
+      to_act: s.to_act,
+      view: s.view,
+      result: s.result,
+    };
+    if (this.#logVersion === 0 && this.log.length === 0) {
+      // Joined mid-match: the log starts here.
+      this.#logVersion = s.version;
+    }
+  }
+
+  #handle(msg: ServerMsg): void {
+    switch (msg.type) {
+      case 'welcome':
+        this.status = 'open';
+        this.#attempt = 0;
+        this.you = msg.you;
+        this.room = msg.room;
+        if (msg.match) this.#setSnapshot(msg.match);
+        else if (msg.room.status === 'lobby') this.match = null;
+        break;
+      case 'room':
+        this.room = msg.room;
+        break;
+      case 'sync':
+        this.#setSnapshot(msg.snapshot);
+        break;
+      case 'update': {
+        const m = this.match;
+        if (!m) break;
+        const first = msg.version - msg.steps.length + 1;
+        const fresh: LogEntry[] = [];
+        msg.steps.forEach((step, i) => {
+          const version = first + i;
+          if (version > this.#logVersion) fresh.push({ version, step });
+        });
+        if (fresh.length) {
+          this.log = [...this.log, ...fresh].slice(-LOG_LIMIT);
+          this.#logVersion = fresh[fresh.length - 1].version;
+        }
+        if (msg.version >= m.version) {
+          this.match = { ...m, version: msg.version, to_act: msg.to_act, view: msg.view };
+        }
+        break;
+      }
+      case 'ack':
+        if (this.pending === msg.client_seq) this.pending = null;
+        break;
+      case 'match_over': {
+        const m = this.match;
+        if (m && m.match_id === msg.match_id) {
+          this.match = { ...m, result: msg.result, seed: msg.seed, to_act: { kind: 'finished' } };
+        }
+        break;
+      }
+      case 'error':
+        if (msg.client_seq !== null && msg.client_seq === this.pending) this.pending = null;
+        if (msg.client_seq !== null) this.refusals += 1;
+        if (msg.code === 'bad_token') {
+          this.tokenRejected = true;
+          this.#token = null;
+        }
+        toasts.error(ERROR_HINTS[msg.code] ?? msg.message ?? msg.code);
+        break;
+      case 'pong':
+        break;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+// What the browser remembers: the display name, and one seat token per room
+// (so a reload, or a new tab, reclaims the same seat).
+
+const NAME_KEY = 'parlor.name';
+const tokenKey = (code: string) => `parlor.token.${code.toUpperCase()}`;
+
+function get(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function set(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or storage full: the seat lasts for this page only.
+  }
+}
+
+export const storage = {
+  name: (): string => get(NAME_KEY) ?? '',
+  setName: (name: string) => set(NAME_KEY, name.trim() || null),
+  token: (code: string): string | null => get(tokenKey(code)),
+  setToken: (code: string, token: string | null) => set(tokenKey(code), token),
+};

@@ -1,0 +1,32 @@
+// Short-lived messages in the corner: refusals from the server, copy
+// confirmations, connection trouble.
+
+export type ToastKind = 'error' | 'info';
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+
+class Toasts {
+  list = $state<Toast[]>([]);
+  #next = 1;
+
+  show(text: string, kind: ToastKind = 'info', ms = kind === 'error' ? 6000 : 2500): void {
+    const id = this.#next++;
+    // Drop an identical toast still on screen rather than stacking repeats.
+    this.list = [...this.list.filter((t) => t.text !== text), { id, kind, text }].slice(-4);
+    setTimeout(() => this.dismiss(id), ms);
+  }
+
+  error(text: string): void {
+    this.show(text, 'error');
+  }
+
+  dismiss(id: number): void {
+    this.list = this.list.filter((t) => t.id !== id);
+  }
+}
+
+export const toasts = new Toasts();
