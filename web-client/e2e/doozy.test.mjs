@@ -1,0 +1,393 @@
+// End-to-end: two browsers play Doozy Dice against a real parlor-server.
+//
+//   npm run build && npm run test:e2e
+//
+// Env: PARLOR_SERVER_BIN (default ../target/debug/parlor-server; a .mjs path
+// runs under node, e.g. e2e/mock-server.mjs), CHROMIUM (default
+// /usr/bin/chromium), E2E_SCREENSHOTS=dir to save PNGs of the table.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webClient = resolve(here, '..');
+const serverBin = resolve(webClient, process.env.PARLOR_SERVER_BIN ?? '../target/debug/parlor-server');
+const webDir = resolve(webClient, 'dist');
+const shots = process.env.E2E_SCREENSHOTS ? resolve(process.env.E2E_SCREENSHOTS) : null;
+
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let server;
+/** @type {string} */
+let baseUrl = '';
+/** @type {string} */
+let dataDir = '';
+/** @type {import('playwright-core').Browser | undefined} */
+let browser;
+let serverLog = '';
+
+/** Starts the server on a free port and resolves with its base URL. */
+function startServer() {
+  dataDir = mkdtempSync(join(tmpdir(), 'parlor-e2e-'));
+  const env = {
+    ...process.env,
+    PARLOR_ADDR: '127.0.0.1:0',
+    DATABASE_URL: `sqlite:${join(dataDir, 'e2e.sqlite')}`,
+    PARLOR_WEB_DIR: webDir,
+  };
+  const isScript = /\.(m?js)$/.test(serverBin);
+  server = spawn(isScript ? process.execPath : serverBin, isScript ? [serverBin] : [], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc = server;
+  return /** @type {Promise<string>} */ (
+    new Promise((ok, fail) => {
+      const timer = setTimeout(() => fail(new Error(`server did not print its address within 60 s:\n${serverLog}`)), 60_000);
+      /** @param {Buffer} chunk */
+      const onData = (chunk) => {
+        serverLog += chunk.toString();
+        const m = serverLog.match(/parlor listening on (http:\/\/\S+)/);
+        if (m) {
+          clearTimeout(timer);
+          ok(m[1].replace(/\/$/, ''));
+        }
+      };
+      proc.stdout?.on('data', onData);
+      proc.stderr?.on('data', (c) => {
+        serverLog += c.toString();
+      });
+      proc.on('exit', (code) => {
+        clearTimeout(timer);
+        fail(new Error(`server exited early (code ${code}):\n${serverLog}`));
+      });
+      proc.on('error', (e) => {
+        clearTimeout(timer);
+        fail(e);
+      });
+    })
+  );
+}
+
+before(async () => {
+  assert.ok(existsSync(join(webDir, 'index.html')), `no ${webDir}/index.html: run npm run build first`);
+  assert.ok(
+    existsSync(serverBin),
+    `no server binary at ${serverBin}: build it (cargo build -p parlor-server) or set PARLOR_SERVER_BIN`,
+  );
+  baseUrl = await startServer();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+  if (shots) mkdirSync(shots, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close().catch(() => {});
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => {
+      const t = setTimeout(() => {
+        server?.kill('SIGKILL');
+        r(undefined);
+      }, 5000);
+      server?.once('exit', () => {
+        clearTimeout(t);
+        r(undefined);
+      });
+    });
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * A page that fails the test on uncaught errors.
+ * @param {import('playwright-core').BrowserContext} ctx
+ * @param {string[]} errors
+ */
+async function newPage(ctx, errors) {
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  return page;
+}
+
+/** @param {import('playwright-core').Page} page */
+async function turnSeat(page) {
+  const s = await page.getByTestId('turn-indicator').getAttribute('data-seat');
+  return s === null || s === '' ? null : Number(s);
+}
+
+/**
+ * Waits until the roller's controls settle after a roll: a claim is offered,
+ * the cutoff is due, or dice can be selected for the next roll.
+ * @param {import('playwright-core').Page} page
+ * @param {number} roll the roll number just made
+ */
+async function waitReady(page, roll) {
+  await page.waitForFunction(
+    (n) => {
+      const rc = document.querySelector('[data-testid="roll-count"]')?.textContent ?? '';
+      if (!rc.includes(`Roll ${n} of`)) return false;
+      return !!(
+        document.querySelector('[data-testid^="claim-"]') ||
+        document.querySelector('[data-testid="cutoff"]') ||
+        document.querySelector('[data-testid="select-all"]')
+      );
+    },
+    roll,
+    { timeout: 20_000 },
+  );
+}
+
+/**
+ * Plays one whole turn through the UI. Returns what was recorded.
+ * @param {import('playwright-core').Page} page
+ * @param {number} seat
+ * @param {{spendDots?: boolean}} opts
+ */
+async function playTurn(page, seat, opts = {}) {
+  const roll = page.getByTestId('roll');
+  await roll.waitFor();
+  assert.match((await roll.textContent()) ?? '', /Roll all 5 dice/);
+  await roll.click();
+  let n = 1;
+  let spent = false;
+  for (;;) {
+    await waitReady(page, n);
+    const claim = page.locator('[data-testid^="claim-"]').first();
+    if (await claim.count()) {
+      const id = Number(((await claim.getAttribute('data-testid')) ?? '').replace('claim-', ''));
+      await claim.click();
+      return { card: id, rolls: n, cutoff: false };
+    }
+    if (await page.getByTestId('cutoff').count()) {
+      const cut = page.locator('[data-testid^="cutoff-"]').first();
+      const id = Number(((await cut.getAttribute('data-testid')) ?? '').replace('cutoff-', ''));
+      await cut.click();
+      return { card: id, rolls: 13, cutoff: true };
+    }
+    if (opts.spendDots && !spent) {
+      spent = await spendOneDot(page, seat);
+      if (spent) {
+        // Spending may have made a combo; look again before rolling.
+        continue;
+      }
+    }
+    await page.getByTestId('select-all').click();
+    assert.ok(await roll.isEnabled(), 'roll enabled after selecting dice');
+    await roll.click();
+    n += 1;
+  }
+}
+
+/**
+ * Changes one die by one pip with the ± dots panel. Returns false if no die
+ * could be changed.
+ * @param {import('playwright-core').Page} page
+ * @param {number} seat
+ */
+async function spendOneDot(page, seat) {
+  const open = page.locator('[data-testid^="adjust-open-"]').first();
+  if (!(await open.count())) return false;
+  const dotsBefore = await page.getByTestId(`dots-${seat}`).textContent();
+  await open.click();
+  const plus = page.getByTestId('adjust-plus');
+  const minus = page.getByTestId('adjust-minus');
+  if (await plus.isEnabled()) await plus.click();
+  else await minus.click();
+  assert.match((await page.getByTestId('adjust-cost').textContent()) ?? '', /Cost 1 dot/);
+  await page.getByTestId('adjust-confirm').click();
+  await page.waitForFunction(
+    ([sel, before]) => document.querySelector(sel)?.textContent !== before,
+    /** @type {[string, string|null]} */ ([`[data-testid="dots-${seat}"]`, dotsBefore]),
+  );
+  return true;
+}
+
+/** @param {import('playwright-core').Page} page */
+async function noHorizontalScroll(page) {
+  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(sw <= cw, `page scrolls sideways: scrollWidth ${sw} > clientWidth ${cw}`);
+}
+
+/**
+ * Opens a room with A (desktop) as host and B (phone-sized) joined through
+ * the share link, and returns both pages still in the lobby.
+ * @param {import('playwright-core').Browser} br
+ * @param {string[]} errors
+ */
+async function openRoom(br, errors) {
+  const ctxA = await br.newContext({ viewport: { width: 1100, height: 900 } });
+  const ctxB = await br.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const a = await newPage(ctxA, errors);
+  const b = await newPage(ctxB, errors);
+
+  await a.goto(`${baseUrl}/`);
+  await a.getByTestId('game-doozy-dice').click();
+  await a.getByTestId('name-input').fill('Ana');
+  await a.getByTestId('create-room').click();
+  await a.waitForURL(/\/r\/[A-Z0-9]+$/);
+  const shareLink = await a.getByTestId('share-link').inputValue();
+  assert.match(shareLink, /^http:\/\/127\.0\.0\.1:\d+\/r\/[A-Z0-9]+$/);
+  await a.getByTestId('seat-0').getByText('Ana').waitFor();
+  assert.equal(await a.getByTestId('start').isDisabled(), true, 'start disabled with one player');
+
+  await b.goto(shareLink);
+  await b.getByTestId('join-name').fill('Ben');
+  await b.getByTestId('join-submit').click();
+  await b.getByTestId('seat-1').getByText('you').waitFor();
+  await a.getByTestId('seat-1').getByText('Ben').waitFor();
+  return { a, b, close: async () => Promise.all([ctxA.close(), ctxB.close()]) };
+}
+
+/**
+ * Host starts; resolves once the deal and roll-off are over with the seat to act.
+ * @param {import('playwright-core').Page} host
+ */
+async function startMatch(host) {
+  await host.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await host.getByTestId('start').click();
+  await host.waitForFunction(() => document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-seat'), null, {
+    timeout: 30_000,
+  });
+  return /** @type {number} */ (await turnSeat(host));
+}
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {number} seat
+ */
+async function waitTurn(page, seat) {
+  await page.waitForFunction(
+    (s) => document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-seat') === String(s),
+    seat,
+  );
+}
+
+test('two players create, join, start and play a turn each', { timeout: 240_000 }, async () => {
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, errors);
+  await noHorizontalScroll(b);
+
+  const firstSeat = await startMatch(a);
+  const pages = [a, b];
+  assert.ok(firstSeat === 0 || firstSeat === 1, `first seat ${firstSeat}`);
+  await waitTurn(b, firstSeat);
+  const roller = pages[firstSeat];
+  const other = pages[1 - firstSeat];
+  assert.match((await roller.getByTestId('turn-indicator').textContent()) ?? '', /Your turn/);
+  assert.equal(await other.getByTestId('roll').count(), 0, 'no roll button for the waiting player');
+
+  if (shots) await b.screenshot({ path: join(shots, 'table-375-start.png'), fullPage: true });
+
+  // --- first player's turn (spending a dot if the dice allow)
+  const rec1 = await playTurn(roller, firstSeat, { spendDots: true });
+  const secondSeat = 1 - firstSeat;
+  for (const p of pages) {
+    await waitTurn(p, secondSeat);
+    const cell = p.getByTestId(`score-${firstSeat}-${rec1.card}`);
+    assert.match((await cell.textContent()) ?? '', new RegExp(`^\\s*${rec1.rolls}\\b`));
+  }
+  assert.match((await other.getByTestId('turn-indicator').textContent()) ?? '', /Your turn/);
+  await noHorizontalScroll(b);
+
+  // --- B reloads: the token in localStorage reclaims the seat
+  const tokenKeys = await b.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('parlor.token.')));
+  assert.equal(tokenKeys.length, 1);
+  await b.reload();
+  await b.getByTestId('player-1').locator('.you').waitFor();
+  assert.equal(await b.getByTestId('join-name').count(), 0, 'no join form after reload');
+  assert.equal(await turnSeat(b), secondSeat);
+  await b.getByTestId('conn-status').getByText('connected').waitFor();
+
+  // --- second player's turn
+  const rec2 = await playTurn(pages[secondSeat], secondSeat);
+  for (const p of pages) {
+    await waitTurn(p, firstSeat);
+    const cell = p.getByTestId(`score-${secondSeat}-${rec2.card}`);
+    assert.match((await cell.textContent()) ?? '', new RegExp(`^\\s*${rec2.rolls}\\b`));
+    // The first player's record is still there.
+    assert.match((await p.getByTestId(`score-${firstSeat}-${rec1.card}`).textContent()) ?? '', new RegExp(`^\\s*${rec1.rolls}\\b`));
+  }
+  // The log tells what happened.
+  const log = (await a.getByTestId('log').textContent()) ?? '';
+  assert.match(log, /(claimed|cutoff)/);
+
+  await noHorizontalScroll(b);
+  if (shots) {
+    await b.screenshot({ path: join(shots, 'table-375.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'table-desktop.png'), fullPage: true });
+  }
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
+
+test('a whole match: options, game over, seed and history', { timeout: 600_000 }, async () => {
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, errors);
+
+  // The host's option change reaches the other player (read-only there).
+  assert.equal(await b.getByTestId('opt-lock-set-aside').isDisabled(), true);
+  await a.getByTestId('opt-lock-set-aside').check();
+  await b.waitForFunction(() => /** @type {HTMLInputElement|null} */ (document.querySelector('[data-testid="opt-lock-set-aside"]'))?.checked);
+
+  const pages = [a, b];
+  let seat = await startMatch(a);
+  // 2 players × 5 rounds.
+  for (let turn = 0; turn < 10; turn++) {
+    await waitTurn(pages[seat], seat);
+    await playTurn(pages[seat], seat);
+    seat = 1 - seat;
+    if (turn < 9) await waitTurn(pages[seat], seat);
+  }
+
+  for (const p of pages) {
+    const over = p.getByTestId('game-over');
+    await over.waitFor({ timeout: 30_000 });
+    assert.match((await over.textContent()) ?? '', /Game over/);
+    await p.getByTestId('final-0').waitFor();
+    await p.getByTestId('final-1').waitFor();
+    const sha = (await p.getByTestId('seed-sha256').textContent()) ?? '';
+    assert.match(sha, /^[0-9a-f]{64}$/);
+    const seed = (await p.getByTestId('seed').textContent()) ?? '';
+    assert.match(seed, /^[0-9a-f]+$/);
+  }
+  await noHorizontalScroll(b);
+  if (shots) await b.screenshot({ path: join(shots, 'game-over-375.png'), fullPage: true });
+
+  // History lists it; its page shows the scorecard.
+  await b.getByTestId('match-link').click();
+  await b.waitForURL(/\/matches\/[0-9a-f-]+$/);
+  await b.getByTestId('match-result').waitFor();
+  await b.getByTestId('final-0').waitFor();
+  await b.goto(`${baseUrl}/matches`);
+  await b.getByTestId('match-list').waitFor();
+  assert.match((await b.getByTestId('match-list').textContent()) ?? '', /Ana.*Ben/s);
+  await noHorizontalScroll(b);
+  if (shots) await b.screenshot({ path: join(shots, 'history-375.png'), fullPage: true });
+
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
