@@ -692,3 +692,12 @@ server.listen(Number(portText ?? 8080), host, () => {
 });
 
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
+// SIGUSR1 drops every WebSocket abruptly (state kept), to try reconnects.
+const sockets = new Set();
+server.on('upgrade', (_req, socket) => {
+  sockets.add(socket);
+  socket.on('close', () => sockets.delete(socket));
+});
+process.on('SIGUSR1', () => {
+  for (const s of sockets) s.destroy();
+});

@@ -84,6 +84,9 @@ export class RoomConnection {
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #pingTimer: ReturnType<typeof setInterval> | undefined;
   #seq = 0;
+  /** Version an acked action produced; `pending` holds until an update reaches it. */
+  #ackedVersion: number | null = null;
+  #pendingTimer: ReturnType<typeof setTimeout> | undefined;
   /** Highest version whose step is in `log` (may trail `match.version` after a resync). */
   #logVersion = 0;
 
@@ -139,6 +142,7 @@ export class RoomConnection {
     this.#stopped = true;
     clearTimeout(this.#retryTimer);
     clearInterval(this.#pingTimer);
+    clearTimeout(this.#pendingTimer);
     window.removeEventListener('online', this.#wake);
     document.removeEventListener('visibilitychange', this.#wake);
     const ws = this.#ws;
@@ -165,7 +169,17 @@ export class RoomConnection {
     const client_seq = ++this.#seq;
     if (!this.#send({ type: 'act', client_seq, version: this.match.version, action })) return false;
     this.pending = client_seq;
+    this.#ackedVersion = null;
+    // Never leave the controls locked if an answer goes missing.
+    clearTimeout(this.#pendingTimer);
+    this.#pendingTimer = setTimeout(() => this.#clearPending(), 10_000);
     return true;
+  }
+
+  #clearPending(): void {
+    this.pending = null;
+    this.#ackedVersion = null;
+    clearTimeout(this.#pendingTimer);
   }
 
   // --- socket plumbing -----------------------------------------------------
@@ -234,10 +248,8 @@ export class RoomConnection {
       if (this.#ws !== ws) return;
       this.#ws = null;
       clearInterval(this.#pingTimer);
-      if (this.pending !== null) {
-        // The ack may be lost; the resume will show whether it applied.
-        this.pending = null;
-      }
+      // The ack may be lost; the resume will show whether it applied.
+      if (this.pending !== null) this.#clearPending();
       if (ev.code >= 4000 && ev.code < 5000) {
         // The server closed us on purpose; say why and wait for the user.
         this.#stopped = true;
@@ -294,6 +306,9 @@ export class RoomConnection {
         break;
       case 'sync':
         this.#setSnapshot(msg.snapshot);
+        if (this.pending !== null && this.#ackedVersion !== null && msg.snapshot.version >= this.#ackedVersion) {
+          this.#clearPending();
+        }
         break;
       case 'update': {
         const m = this.match;
@@ -311,10 +326,18 @@ export class RoomConnection {
         if (msg.version >= m.version) {
           this.match = { ...m, version: msg.version, to_act: msg.to_act, view: msg.view };
         }
+        if (this.pending !== null && this.#ackedVersion !== null && msg.version >= this.#ackedVersion) {
+          this.#clearPending();
+        }
         break;
       }
       case 'ack':
-        if (this.pending === msg.client_seq) this.pending = null;
+        // Hold the controls until the update carrying this action arrives,
+        // so nothing is decided on the view from before it.
+        if (this.pending === msg.client_seq) {
+          if ((this.match?.version ?? 0) >= msg.version) this.#clearPending();
+          else this.#ackedVersion = msg.version;
+        }
         break;
       case 'match_over': {
         const m = this.match;
@@ -324,7 +347,7 @@ export class RoomConnection {
         break;
       }
       case 'error':
-        if (msg.client_seq !== null && msg.client_seq === this.pending) this.pending = null;
+        if (msg.client_seq !== null && msg.client_seq === this.pending) this.#clearPending();
         if (msg.client_seq !== null) this.refusals += 1;
         if (msg.code === 'bad_token') {
           this.tokenRejected = true;
