@@ -200,6 +200,14 @@ impl AnyStep {
         }
     }
 
+    /// The acting seat, or `None` for a chance outcome.
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            AnyStep::DoozyDice(Step::Act { seat, .. }) => Some(*seat),
+            AnyStep::DoozyDice(Step::Chance { .. }) => None,
+        }
+    }
+
     /// Is this a chance outcome (as opposed to a seat's action)?
     pub fn is_chance(&self) -> bool {
         match self {

@@ -1,0 +1,421 @@
+//! Storage: rooms, seats, matches, their step logs and final scorecards.
+//!
+//! One code path for SQLite (the embedded default) and PostgreSQL, through
+//! sqlx's `Any` driver and migrations written in the SQL both share.
+
+use std::str::FromStr;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use parlor_protocol::http::{MatchRecord, MatchSummary};
+use parlor_protocol::{GameKind, GameOptions, MatchId, MatchResult, RoomCode, Scorecard, Seat};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor, Row};
+
+/// Storage errors. Messages stay on the server; clients get a generic code.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The row asked for does not exist.
+    #[error("not found")]
+    NotFound,
+    /// A unique key was already taken (e.g. two writers of the same step).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// A stored value could not be decoded.
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+    /// The database failed.
+    #[error("database: {0}")]
+    Db(sqlx::Error),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        match e {
+            sqlx::Error::RowNotFound => StoreError::NotFound,
+            sqlx::Error::Database(ref db) if db.is_unique_violation() => StoreError::Conflict(db.message().to_owned()),
+            other => StoreError::Db(other),
+        }
+    }
+}
+
+/// Result alias for storage calls.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// The migrations in `migrations/`, embedded in the binary.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// A handle to the database; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+/// A step ready to be written.
+#[derive(Debug, Clone)]
+pub struct NewStep {
+    /// 1-based sequence number (the version after it).
+    pub seq: u64,
+    /// Acting seat; `None` for chance.
+    pub seat: Option<Seat>,
+    /// JSON of the game's step.
+    pub json: String,
+}
+
+/// A match as stored at its start.
+#[derive(Debug, Clone)]
+pub struct NewMatch {
+    /// Id.
+    pub match_id: MatchId,
+    /// Room.
+    pub code: RoomCode,
+    /// Options (and so the game).
+    pub options: GameOptions,
+    /// Player names by seat.
+    pub players: Vec<String>,
+    /// Seed, hex.
+    pub seed_hex: String,
+    /// SHA-256 of the seed, hex.
+    pub seed_sha256: String,
+}
+
+/// The end of a match, written together with its last steps.
+#[derive(Debug, Clone)]
+pub struct Finish {
+    /// The result.
+    pub result: MatchResult,
+    /// Player names by seat.
+    pub players: Vec<String>,
+}
+
+/// A stored seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatRow {
+    /// Seat number.
+    pub seat: Seat,
+    /// Display name.
+    pub name: String,
+    /// SHA-256 of the seat token, hex.
+    pub token_sha256: String,
+}
+
+/// One final scorecard row, as read back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScorecardRow {
+    /// Seat.
+    pub seat: Seat,
+    /// Player name.
+    pub name: String,
+    /// Rank, 1 best.
+    pub rank: i64,
+    /// Headline score.
+    pub score: i64,
+    /// The game's scorecard line as JSON.
+    pub detail: serde_json::Value,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)).unwrap_or(0)
+}
+
+fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+impl Store {
+    /// Connects (creating a SQLite file if needed) and runs migrations.
+    pub async fn connect(url: &str) -> StoreResult<Store> {
+        sqlx::any::install_default_drivers();
+        let is_sqlite = url.starts_with("sqlite:");
+        let url = if is_sqlite && !url.contains("mode=") {
+            // Create the file on first run: zero set-up for self-hosters.
+            format!("{url}{}mode=rwc", if url.contains('?') { '&' } else { '?' })
+        } else {
+            url.to_owned()
+        };
+        let options = AnyConnectOptions::from_str(&url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if is_sqlite { 4 } else { 10 })
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if is_sqlite {
+                        // WAL + FULL sync: a committed step survives a killed
+                        // process and a power cut; busy_timeout lets rooms
+                        // share the file without spurious "locked" errors.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        MIGRATOR.run(&pool).await.map_err(|e| StoreError::Db(e.into()))?;
+        Ok(Store { pool })
+    }
+
+    /// Is the database answering?
+    pub async fn ping(&self) -> StoreResult<()> {
+        sqlx::query("select 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Closes the pool (waits for in-flight queries).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Stores a new room.
+    pub async fn create_room(&self, code: &RoomCode, options: &GameOptions) -> StoreResult<()> {
+        sqlx::query("insert into room (room_code, game, options, status, created_at) values ($1, $2, $3, 'lobby', $4)")
+            .bind(&code.0)
+            .bind(options.kind().slug())
+            .bind(json(options))
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Updates a room's options (lobby only).
+    pub async fn set_room_options(&self, code: &RoomCode, options: &GameOptions) -> StoreResult<()> {
+        sqlx::query("update room set options = $1 where room_code = $2")
+            .bind(json(options))
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores a taken seat.
+    pub async fn add_seat(&self, code: &RoomCode, seat: &SeatRow) -> StoreResult<()> {
+        sqlx::query("insert into seat (room_code, seat, name, token_sha256, joined_at) values ($1, $2, $3, $4, $5)")
+            .bind(&code.0)
+            .bind(i64::from(seat.seat.0))
+            .bind(&seat.name)
+            .bind(&seat.token_sha256)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The seats of a room, in seat order.
+    pub async fn seats(&self, code: &RoomCode) -> StoreResult<Vec<SeatRow>> {
+        let rows = sqlx::query("select seat, name, token_sha256 from seat where room_code = $1 order by seat")
+            .bind(&code.0)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SeatRow { seat: seat_of(r.try_get("seat")?)?, name: r.try_get("name")?, token_sha256: r.try_get("token_sha256")? })
+            })
+            .collect()
+    }
+
+    /// Stores a match's start and its first steps (setup chance) in one
+    /// transaction, and marks the room as playing.
+    pub async fn start_match(&self, m: &NewMatch, steps: &[NewStep]) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "insert into game_match (match_id, room_code, game, options, seats, players, seed, seed_sha256, status, started_at) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9)",
+        )
+        .bind(m.match_id.to_string())
+        .bind(&m.code.0)
+        .bind(m.options.kind().slug())
+        .bind(json(&m.options))
+        .bind(i64::try_from(m.players.len()).unwrap_or(0))
+        .bind(json(&m.players))
+        .bind(&m.seed_hex)
+        .bind(&m.seed_sha256)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("update room set status = 'playing' where room_code = $1").bind(&m.code.0).execute(&mut *tx).await?;
+        insert_steps(&mut tx, m.match_id, steps).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Appends steps to a match log in one transaction; with `finish`, also
+    /// writes the result and scorecards in that same transaction, so a match
+    /// is never stored as ended without its last step, or the reverse.
+    pub async fn append_steps(
+        &self,
+        match_id: MatchId,
+        code: &RoomCode,
+        steps: &[NewStep],
+        finish: Option<&Finish>,
+    ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        insert_steps(&mut tx, match_id, steps).await?;
+        if let Some(f) = finish {
+            let now = now_ms();
+            sqlx::query("update game_match set status = 'finished', finished_at = $1, result = $2 where match_id = $3")
+                .bind(now)
+                .bind(json(&f.result))
+                .bind(match_id.to_string())
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("update room set status = 'finished' where room_code = $1").bind(&code.0).execute(&mut *tx).await?;
+            for (seat, (score, detail)) in scorecard_lines(&f.result.scorecard).into_iter().enumerate() {
+                let rank = f.result.ranks.get(seat).copied().unwrap_or(0);
+                sqlx::query(
+                    "insert into scorecard (match_id, seat, name, rank, score, detail) values ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(match_id.to_string())
+                .bind(i64::try_from(seat).unwrap_or(0))
+                .bind(f.players.get(seat).cloned().unwrap_or_default())
+                .bind(i64::from(rank))
+                .bind(score)
+                .bind(detail.to_string())
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Number of steps stored for a match.
+    pub async fn step_count(&self, match_id: MatchId) -> StoreResult<u64> {
+        let n: i64 = sqlx::query("select count(*) as n from match_step where match_id = $1")
+            .bind(match_id.to_string())
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("n")?;
+        Ok(u64::try_from(n).unwrap_or(0))
+    }
+
+    /// A match's log as stored JSON, in order.
+    pub async fn steps(&self, match_id: MatchId) -> StoreResult<Vec<(u64, String)>> {
+        let rows = sqlx::query("select seq, step from match_step where match_id = $1 order by seq")
+            .bind(match_id.to_string())
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((u64::try_from(r.try_get::<i64, _>("seq")?).unwrap_or(0), r.try_get("step")?)))
+            .collect()
+    }
+
+    /// The final scorecards of a match, by seat.
+    pub async fn scorecards(&self, match_id: MatchId) -> StoreResult<Vec<ScorecardRow>> {
+        let rows = sqlx::query("select seat, name, rank, score, detail from scorecard where match_id = $1 order by seat")
+            .bind(match_id.to_string())
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                let detail: String = r.try_get("detail")?;
+                Ok(ScorecardRow {
+                    seat: seat_of(r.try_get("seat")?)?,
+                    name: r.try_get("name")?,
+                    rank: r.try_get("rank")?,
+                    score: r.try_get("score")?,
+                    detail: serde_json::from_str(&detail).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+                })
+            })
+            .collect()
+    }
+
+    /// A match with its result (the seed only once finished).
+    pub async fn match_record(&self, match_id: MatchId) -> StoreResult<MatchRecord> {
+        let r = sqlx::query(
+            "select match_id, room_code, game, options, players, seed, seed_sha256, status, result, \
+             (select count(*) from match_step s where s.match_id = m.match_id) as steps \
+             from game_match m where match_id = $1",
+        )
+        .bind(match_id.to_string())
+        .fetch_one(&self.pool)
+        .await?;
+        let finished = r.try_get::<String, _>("status")? == "finished";
+        let result: Option<String> = r.try_get("result")?;
+        Ok(MatchRecord {
+            match_id,
+            code: RoomCode(r.try_get("room_code")?),
+            game: game_of(&r.try_get::<String, _>("game")?)?,
+            options: parse(&r.try_get::<String, _>("options")?)?,
+            players: parse(&r.try_get::<String, _>("players")?)?,
+            seed_sha256: r.try_get("seed_sha256")?,
+            // The seed would let anyone predict the rest of a live match.
+            seed: if finished { Some(r.try_get("seed")?) } else { None },
+            steps: u64::try_from(r.try_get::<i64, _>("steps")?).unwrap_or(0),
+            result: result.as_deref().map(parse).transpose()?,
+        })
+    }
+
+    /// Finished matches, newest first.
+    pub async fn finished_matches(&self, limit: u32) -> StoreResult<Vec<MatchSummary>> {
+        let rows = sqlx::query(
+            "select match_id, room_code, game, players, result, finished_at from game_match \
+             where status = 'finished' order by finished_at desc limit $1",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let result: MatchResult = parse(&r.try_get::<String, _>("result")?)?;
+                let id: String = r.try_get("match_id")?;
+                Ok(MatchSummary {
+                    match_id: MatchId(id.parse().map_err(|_| StoreError::Corrupt(format!("match id {id}")))?),
+                    code: RoomCode(r.try_get("room_code")?),
+                    game: game_of(&r.try_get::<String, _>("game")?)?,
+                    players: parse(&r.try_get::<String, _>("players")?)?,
+                    winners: result.winners,
+                    finished_at: r.try_get("finished_at")?,
+                })
+            })
+            .collect()
+    }
+}
+
+async fn insert_steps(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    match_id: MatchId,
+    steps: &[NewStep],
+) -> StoreResult<()> {
+    let now = now_ms();
+    for s in steps {
+        sqlx::query("insert into match_step (match_id, seq, seat, step, created_at) values ($1, $2, $3, $4, $5)")
+            .bind(match_id.to_string())
+            .bind(to_i64(s.seq))
+            .bind(s.seat.map(|seat| i64::from(seat.0)))
+            .bind(&s.json)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Per seat: the headline score and the game's scorecard line as JSON.
+fn scorecard_lines(card: &Scorecard) -> Vec<(i64, serde_json::Value)> {
+    match card {
+        Scorecard::DoozyDice(sc) => sc
+            .players
+            .iter()
+            .map(|line| (i64::from(line.score), serde_json::to_value(line).unwrap_or_default()))
+            .collect(),
+    }
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    // Our wire types are plain data; serialization cannot fail.
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+fn parse<T: serde::de::DeserializeOwned>(s: &str) -> StoreResult<T> {
+    serde_json::from_str(s).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn seat_of(v: i64) -> StoreResult<Seat> {
+    u8::try_from(v).map(Seat).map_err(|_| StoreError::Corrupt(format!("seat {v}")))
+}
+
+fn game_of(s: &str) -> StoreResult<GameKind> {
+    GameKind::from_slug(s).ok_or_else(|| StoreError::Corrupt(format!("game {s}")))
+}

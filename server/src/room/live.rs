@@ -1,0 +1,155 @@
+//! A match in progress: its state, log, version and seed.
+//!
+//! Chance outcomes are drawn from a ChaCha20 stream keyed by
+//! `SHA-256(seed || "parlor/chance" || seq)`, where `seq` is the step's place
+//! in the log. Each draw depends only on the seed and its position, so the
+//! published seed lets anyone re-derive every roll and deal afterwards, and a
+//! restarted server draws exactly what the original would have.
+
+use parlor_games::{AnyGame, AnyStep, MatchError};
+use parlor_protocol::{AnyStepView, GameOptions, MatchId, MatchSnapshot, Seat, ToAct, Viewer};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use sha2::{Digest, Sha256};
+
+/// Upper bound on chance steps drawn in one go; a game that loops on chance
+/// forever is a rules bug, reported instead of hanging the room.
+const MAX_CHANCE_RUN: usize = 10_000;
+
+/// A live match owned by its room actor.
+#[derive(Debug, Clone)]
+pub struct LiveMatch {
+    /// Id.
+    pub id: MatchId,
+    /// The rules state.
+    pub game: AnyGame,
+    /// Steps applied so far (= log length).
+    pub version: u64,
+    /// The log, for resuming clients and replays.
+    pub log: Vec<AnyStep>,
+    /// Secret until the match is over.
+    seed: [u8; 32],
+    /// Public commitment to the seed.
+    pub seed_sha256: String,
+}
+
+/// Steps decided but not yet stored or applied.
+#[derive(Debug)]
+pub struct Planned {
+    /// The steps, in order.
+    pub steps: Vec<AnyStep>,
+    /// For each viewer in [`LiveMatch::viewers`] order, its view of each step.
+    pub step_views: Vec<Vec<AnyStepView>>,
+    /// The state after all the steps.
+    pub after: AnyGame,
+}
+
+impl LiveMatch {
+    /// A new match with a fresh seed from the OS-seeded CSPRNG.
+    pub fn new(id: MatchId, options: &GameOptions, seats: u8) -> Result<LiveMatch, parlor_games::SetupError> {
+        let seed: [u8; 32] = rand::rng().random();
+        Self::with_seed(id, options, seats, seed)
+    }
+
+    /// A new match with a given seed (tests, audits).
+    pub fn with_seed(
+        id: MatchId,
+        options: &GameOptions,
+        seats: u8,
+        seed: [u8; 32],
+    ) -> Result<LiveMatch, parlor_games::SetupError> {
+        Ok(LiveMatch {
+            id,
+            game: AnyGame::new(options, seats)?,
+            version: 0,
+            log: Vec::new(),
+            seed,
+            seed_sha256: hex::encode(Sha256::digest(seed)),
+        })
+    }
+
+    /// The seed, hex (only to be shown once the match is over).
+    pub fn seed_hex(&self) -> String {
+        hex::encode(self.seed)
+    }
+
+    /// Is the match over?
+    pub fn finished(&self) -> bool {
+        matches!(self.game.to_act(), ToAct::Finished)
+    }
+
+    /// Every viewer a step view is built for: each seat, then the spectator.
+    pub fn viewers(&self) -> Vec<Viewer> {
+        (0..self.game.seats()).map(|s| Viewer::Seat(Seat(s))).chain(std::iter::once(Viewer::Spectator)).collect()
+    }
+
+    /// Index of `viewer` in [`LiveMatch::viewers`].
+    pub fn viewer_index(&self, viewer: Viewer) -> usize {
+        match viewer {
+            Viewer::Seat(s) => s.index(),
+            Viewer::Spectator => usize::from(self.game.seats()),
+        }
+    }
+
+    /// The RNG for the chance step at `seq`.
+    pub fn chance_rng(seed: &[u8; 32], seq: u64) -> ChaCha20Rng {
+        let mut h = Sha256::new();
+        h.update(seed);
+        h.update(b"parlor/chance");
+        h.update(seq.to_be_bytes());
+        ChaCha20Rng::from_seed(h.finalize().into())
+    }
+
+    /// Plans `first` (a validated action, or nothing at match start)
+    /// followed by every chance step until a seat must act or the match ends.
+    pub fn plan(&self, first: Option<AnyStep>) -> Result<Planned, MatchError> {
+        let viewers = self.viewers();
+        let mut after = self.game.clone();
+        let mut steps = Vec::new();
+        let mut step_views: Vec<Vec<AnyStepView>> = vec![Vec::new(); viewers.len()];
+        let mut push = |after: &mut AnyGame, step: AnyStep, steps: &mut Vec<AnyStep>| -> Result<(), MatchError> {
+            for (i, v) in viewers.iter().enumerate() {
+                step_views[i].push(after.step_view(&step, *v)?);
+            }
+            after.apply(&step)?;
+            steps.push(step);
+            Ok(())
+        };
+        if let Some(step) = first {
+            push(&mut after, step, &mut steps)?;
+        }
+        while after.to_act() == ToAct::Chance {
+            if steps.len() > MAX_CHANCE_RUN {
+                return Err(MatchError::Illegal("the rules drew chance without end".into()));
+            }
+            let seq = self.version + steps.len() as u64 + 1;
+            let mut rng = Self::chance_rng(&self.seed, seq);
+            let step = after.sample_chance(&mut rng).ok_or_else(|| MatchError::Illegal("no chance outcome".into()))?;
+            push(&mut after, step, &mut steps)?;
+        }
+        Ok(Planned { steps, step_views, after })
+    }
+
+    /// Makes planned (and stored) steps current; hands back their per-viewer
+    /// step views for sending.
+    pub fn commit(&mut self, planned: Planned) -> Vec<Vec<AnyStepView>> {
+        self.version += planned.steps.len() as u64;
+        self.log.extend(planned.steps);
+        self.game = planned.after;
+        planned.step_views
+    }
+
+    /// A full snapshot for one viewer.
+    pub fn snapshot(&self, viewer: Viewer) -> MatchSnapshot {
+        let finished = self.finished();
+        MatchSnapshot {
+            match_id: self.id,
+            version: self.version,
+            seed_sha256: self.seed_sha256.clone(),
+            seed: finished.then(|| self.seed_hex()),
+            to_act: self.game.to_act(),
+            view: self.game.view(viewer),
+            result: self.game.result(),
+        }
+    }
+}

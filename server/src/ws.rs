@@ -1,0 +1,153 @@
+//! One WebSocket connection: handshake, then a loop that forwards the room's
+//! messages out and the client's messages in.
+//!
+//! Close codes: 4000 bad handshake, 4001 unknown seat token, 4004 no such
+//! room, 4008 fell behind (reconnect to resync), 4029 too many messages,
+//! 4400 too many malformed messages, 1001 server shutting down.
+
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use parlor_protocol::{ClientMsg, ErrorCode, ServerMsg};
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+use tracing::{debug, info_span, Instrument};
+
+use crate::room::{RoomCmd, RoomHandle, OUTBOX};
+
+/// Time a client has to send `Hello`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// Messages a client may send per second before it is cut off.
+const RATE_PER_SEC: u32 = 40;
+/// Malformed messages tolerated (each answered with an error) before closing.
+const MAX_BAD: u32 = 20;
+/// Largest message accepted from a client.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+
+/// WebSocket close codes used by Parlor.
+pub mod close {
+    /// `Hello` missing or malformed.
+    pub const BAD_HANDSHAKE: u16 = 4000;
+    /// Unknown seat token.
+    pub const BAD_TOKEN: u16 = 4001;
+    /// No such room.
+    pub const NO_ROOM: u16 = 4004;
+    /// The client fell behind; reconnect to resync.
+    pub const FELL_BEHIND: u16 = 4008;
+    /// Too many messages.
+    pub const RATE: u16 = 4029;
+    /// Too many malformed messages.
+    pub const BAD_MESSAGES: u16 = 4400;
+    /// Server going away.
+    pub const GOING_AWAY: u16 = 1001;
+}
+
+/// Serves one upgraded socket until either side ends it.
+pub async fn serve(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken, code: String) {
+    let span = info_span!("ws", room = %code, conn = tracing::field::Empty, seat = tracing::field::Empty);
+    run(socket, room, shutdown).instrument(span).await;
+}
+
+async fn run(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken) {
+    let (mut sink, mut stream) = socket.split();
+
+    let hello = tokio::time::timeout(HANDSHAKE, stream.next()).await;
+    let token = match hello {
+        Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str::<ClientMsg>(&text) {
+            Ok(ClientMsg::Hello { token, .. }) => token,
+            _ => return close_with(&mut sink, close::BAD_HANDSHAKE, "expected hello").await,
+        },
+        _ => return close_with(&mut sink, close::BAD_HANDSHAKE, "expected hello").await,
+    };
+
+    let (out_tx, mut out_rx) = mpsc::channel::<ServerMsg>(OUTBOX);
+    let (reply, answer) = oneshot::channel();
+    if !room.send(RoomCmd::Connect { token, out: out_tx, reply }).await {
+        return close_with(&mut sink, close::NO_ROOM, "room closed").await;
+    }
+    let (conn, viewer) = match answer.await {
+        Ok(Ok(ok)) => ok,
+        Ok(Err(ErrorCode::BadToken)) => return close_with(&mut sink, close::BAD_TOKEN, "unknown seat token").await,
+        _ => return close_with(&mut sink, close::NO_ROOM, "room closed").await,
+    };
+    tracing::Span::current().record("conn", conn).record("seat", tracing::field::debug(viewer));
+    debug!("connected");
+
+    let mut window = Instant::now();
+    let mut in_window = 0u32;
+    let mut bad = 0u32;
+    loop {
+        tokio::select! {
+            out = out_rx.recv() => match out {
+                Some(msg) => {
+                    let Ok(text) = serde_json::to_string(&msg) else { continue };
+                    if sink.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                None => {
+                    // The room let go of us: shutting down, or we fell behind.
+                    let code = if shutdown.is_cancelled() { close::GOING_AWAY } else { close::FELL_BEHIND };
+                    close_with(&mut sink, code, "resync").await;
+                    break;
+                }
+            },
+            frame = stream.next() => {
+                let text = match frame {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => Utf8Bytes::from_static("\u{0}"),
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                };
+                if window.elapsed() >= Duration::from_secs(1) {
+                    window = Instant::now();
+                    in_window = 0;
+                }
+                in_window += 1;
+                if in_window > RATE_PER_SEC {
+                    close_with(&mut sink, close::RATE, "too many messages").await;
+                    break;
+                }
+                match serde_json::from_str::<ClientMsg>(&text) {
+                    Ok(msg) => {
+                        if !room.send(RoomCmd::Msg { conn, msg }).await {
+                            close_with(&mut sink, close::GOING_AWAY, "room closed").await;
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        bad += 1;
+                        if bad > MAX_BAD {
+                            close_with(&mut sink, close::BAD_MESSAGES, "too many malformed messages").await;
+                            break;
+                        }
+                        let msg = ServerMsg::Error { code: ErrorCode::BadMessage, message: format!("unreadable message: {e}"), client_seq: None };
+                        let Ok(text) = serde_json::to_string(&msg) else { continue };
+                        if sink.send(Message::Text(text.into())).await.is_err() {
+                            break;
+                        }
+                    }
+                }
+            },
+            _ = shutdown.cancelled() => {
+                // Drain what the room already queued (e.g. its goodbye), then close.
+                while let Ok(msg) = out_rx.try_recv() {
+                    let Ok(text) = serde_json::to_string(&msg) else { continue };
+                    let _ = sink.send(Message::Text(text.into())).await;
+                }
+                close_with(&mut sink, close::GOING_AWAY, "server shutting down").await;
+                break;
+            }
+        }
+    }
+    let _ = room.send(RoomCmd::Disconnect { conn }).await;
+    debug!("disconnected");
+}
+
+async fn close_with<S>(sink: &mut S, code: u16, reason: &'static str)
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    let _ = sink.send(Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) }))).await;
+}

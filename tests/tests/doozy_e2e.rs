@@ -1,0 +1,206 @@
+//! Full Doozy Dice matches over real sockets, on SQLite and Postgres, then
+//! read back from the database: the finished match, its scorecards, and a
+//! replay of its log that reproduces the result, every chance step re-derived
+//! from the published seed.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::collections::HashSet;
+
+use parlor_games::{AnyGame, AnyStep};
+use parlor_protocol::doozy_dice::{Action, Phase, ScoreLine, View};
+use parlor_protocol::{
+    AnyAction, AnyView, ClientMsg, GameKind, GameOptions, MatchId, MatchResult, RoomStatus, Scorecard, Seat, ServerMsg, ToAct,
+};
+use parlor_server::db::Store;
+use parlor_server::room::live::LiveMatch;
+use parlor_tests::{TestClient, TestDb, TestServer};
+use sha2::{Digest, Sha256};
+
+/// A simple player that decides only from its own view, like a browser.
+fn decide(me: Seat, view: &View) -> Option<Action> {
+    let Phase::Turn(t) = &view.phase else { return None };
+    if t.seat != me || t.rolling {
+        return None;
+    }
+    if t.roll_count == 0 {
+        return Some(Action::Roll { dice: vec![0, 1, 2, 3, 4] });
+    }
+    if let Some(card) = t.satisfied.first() {
+        return Some(Action::Claim { card: *card });
+    }
+    let done: HashSet<_> = view.players[me.index()].combos.iter().map(|c| c.card).collect();
+    if t.roll_count >= 13 {
+        let card = view.cards.iter().map(|c| c.id).find(|id| !done.contains(id))?;
+        return Some(Action::Cutoff { card });
+    }
+    // Keep Doozy Faces (wild), re-roll the rest.
+    let dice: Vec<u8> = (0u8..5).filter(|i| !t.dice[usize::from(*i)].face && !t.dice[usize::from(*i)].locked).collect();
+    Some(Action::Roll { dice: if dice.is_empty() { vec![0, 1, 2] } else { dice } })
+}
+
+struct Played {
+    result: MatchResult,
+    seed: String,
+    match_id: MatchId,
+    acks: usize,
+}
+
+/// Plays one seat to the end. The host starts once everyone is connected.
+/// After every `Ack`, checks that the database already holds that version.
+async fn play(mut client: TestClient, me: Seat, players: usize, store: Store) -> Played {
+    let mut started = false;
+    let mut seq = 0u32;
+    let mut acks = 0;
+    let mut match_id = None;
+    loop {
+        let (version, to_act, view) = match client.recv().await {
+            ServerMsg::Welcome { .. } => continue,
+            ServerMsg::Room { room } => {
+                let ready = room.seats.len() == players && room.seats.iter().all(|s| s.connected);
+                if me == room.host && room.status == RoomStatus::Lobby && ready && !started {
+                    started = true;
+                    client.send(&ClientMsg::Start).await;
+                }
+                continue;
+            }
+            ServerMsg::Sync { snapshot } => {
+                match_id = Some(snapshot.match_id);
+                (snapshot.version, snapshot.to_act, snapshot.view)
+            }
+            ServerMsg::Update { version, to_act, view, .. } => (version, to_act, view),
+            ServerMsg::Ack { version, .. } => {
+                acks += 1;
+                let stored = store.step_count(match_id.unwrap()).await.unwrap();
+                assert!(stored >= version, "acked version {version} but only {stored} steps stored");
+                continue;
+            }
+            ServerMsg::MatchOver { match_id, result, seed } => return Played { result, seed, match_id, acks },
+            ServerMsg::Error { code, message, .. } => panic!("seat {me} got error {code:?}: {message}"),
+            ServerMsg::Pong => continue,
+        };
+        let ToAct::Seats { seats } = to_act else { continue };
+        if !seats.contains(&me) {
+            continue;
+        }
+        let AnyView::DoozyDice(view) = view;
+        if let Some(action) = decide(me, &view) {
+            seq += 1;
+            client.send(&ClientMsg::Act { client_seq: seq, version, action: AnyAction::DoozyDice(action) }).await;
+        }
+    }
+}
+
+async fn full_match(db: TestDb, players: usize) {
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Player 0").await;
+    let code = host.code.0.clone();
+    let mut tokens = vec![host.token.clone()];
+    for i in 1..players {
+        let joined = server.join(&code, &format!("Player {i}")).await;
+        assert_eq!(joined.seat, Some(Seat(u8::try_from(i).unwrap())));
+        tokens.push(joined.token);
+    }
+    let mut tasks = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let client = server.connect(&code, Some(token)).await;
+        let store = server.server.store.clone();
+        tasks.push(tokio::spawn(play(client, Seat(u8::try_from(i).unwrap()), players, store)));
+    }
+    let mut results = Vec::new();
+    for t in tasks {
+        results.push(t.await.unwrap());
+    }
+    let first = &results[0];
+    for r in &results {
+        assert_eq!(r.result, first.result, "every seat sees the same result");
+        assert_eq!(r.seed, first.seed);
+        assert!(r.acks > 0, "every seat acted");
+    }
+    server.stop().await;
+
+    // Read everything back through a fresh connection.
+    let store = Store::connect(db.url()).await.unwrap();
+    let record = store.match_record(first.match_id).await.unwrap();
+    assert_eq!(record.result.as_ref(), Some(&first.result));
+    assert_eq!(record.seed.as_deref(), Some(first.seed.as_str()));
+    assert_eq!(hex::encode(Sha256::digest(hex::decode(&first.seed).unwrap())), record.seed_sha256);
+    assert_eq!(record.players.len(), players);
+
+    let Scorecard::DoozyDice(card) = &first.result.scorecard;
+    let rows = store.scorecards(first.match_id).await.unwrap();
+    assert_eq!(rows.len(), players);
+    for (row, line) in rows.iter().zip(&card.players) {
+        let stored: ScoreLine = serde_json::from_value(row.detail.clone()).unwrap();
+        assert_eq!(&stored, line);
+        assert_eq!(stored.combos.len(), 5, "five combos recorded per player");
+        assert_eq!(stored.total_rolls, stored.combos.iter().map(|c| u32::from(c.rolls)).sum::<u32>());
+        assert_eq!(stored.score, i32::try_from(stored.total_rolls).unwrap() - stored.dots);
+        assert_eq!(row.rank, i64::from(first.result.ranks[row.seat.index()]));
+        assert_eq!(row.score, i64::from(stored.score));
+        assert_eq!(row.name, format!("Player {}", row.seat.0));
+    }
+    let history = store.finished_matches(10).await.unwrap();
+    assert!(history.iter().any(|m| m.match_id == first.match_id));
+
+    // Replay the stored log; re-derive each chance step from the seed.
+    let steps = store.steps(first.match_id).await.unwrap();
+    assert_eq!(u64::try_from(steps.len()).unwrap(), record.steps);
+    let seed: [u8; 32] = hex::decode(&first.seed).unwrap().try_into().unwrap();
+    let mut game = AnyGame::new(&record.options, u8::try_from(players).unwrap()).unwrap();
+    for (seq, json) in &steps {
+        let step = AnyStep::from_json(GameKind::DoozyDice, json).unwrap();
+        if step.is_chance() {
+            let redrawn = game.sample_chance(&mut LiveMatch::chance_rng(&seed, *seq)).unwrap();
+            assert_eq!(redrawn, step, "chance step {seq} matches the seed");
+        }
+        game.apply(&step).unwrap();
+    }
+    assert_eq!(game.result().as_ref(), Some(&first.result));
+    store.close().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_sqlite() {
+    full_match(TestDb::sqlite(), 2).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_sqlite() {
+    full_match(TestDb::sqlite(), 4).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_postgres() {
+    if let Some(db) = TestDb::postgres().await {
+        full_match(db, 2).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_postgres() {
+    if let Some(db) = TestDb::postgres().await {
+        full_match(db, 4).await;
+    }
+}
+
+#[tokio::test]
+async fn options_are_checked_against_the_game() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let resp = server
+        .http
+        .post(format!("{}/api/rooms", server.base()))
+        .json(&serde_json::json!({"game": "zoomies", "name": "A"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 422, "zoomies is not playable yet");
+    let opts = GameOptions::DoozyDice(parlor_protocol::doozy_dice::Options { lock_set_aside: true, auto_claim: false });
+    let joined = server.create_room(GameKind::DoozyDice, Some(opts.clone()), "A").await;
+    let info: parlor_protocol::RoomInfo =
+        server.http.get(format!("{}/api/rooms/{}", server.base(), joined.code)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(info.options, opts);
+    server.stop().await;
+    db.drop_db().await;
+}
