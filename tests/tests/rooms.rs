@@ -1,0 +1,225 @@
+//! Room and protocol behaviour over real sockets: handshake, seats and
+//! tokens, host powers, and every refusal (typed, and changing nothing).
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use parlor_protocol::doozy_dice::{Action, Options};
+use parlor_protocol::{AnyAction, ClientMsg, ErrorCode, GameKind, GameOptions, RoomStatus, Seat, ServerMsg, ToAct, Viewer};
+use parlor_tests::{TestClient, TestDb, TestServer};
+use tokio_tungstenite::tungstenite::Message;
+
+async fn welcome(c: &mut TestClient) -> (Viewer, Option<parlor_protocol::MatchSnapshot>) {
+    c.recv_until(|m| match m {
+        ServerMsg::Welcome { you, snapshot, .. } => Some((*you, snapshot.clone())),
+        _ => None,
+    })
+    .await
+}
+
+async fn error_code(c: &mut TestClient) -> ErrorCode {
+    c.recv_until(|m| match m {
+        ServerMsg::Error { code, .. } => Some(*code),
+        _ => None,
+    })
+    .await
+}
+
+/// The close code the server ends the socket with.
+async fn close_code(c: &mut TestClient) -> u16 {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), c.ws.next()).await.unwrap() {
+            Some(Ok(Message::Close(Some(frame)))) => return frame.code.into(),
+            Some(Ok(_)) => continue,
+            other => panic!("expected a close frame, got {other:?}"),
+        }
+    }
+}
+
+/// A started 2-player room: (server, host client, guest client, version, code).
+async fn started(db: &TestDb) -> (TestServer, TestClient, TestClient, u64, String) {
+    let server = TestServer::start(db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
+    let guest = server.join(&host.code.0, "Guest").await;
+    let mut a = server.connect(&host.code.0, Some(&host.token)).await;
+    let mut b = server.connect(&host.code.0, Some(&guest.token)).await;
+    assert_eq!(welcome(&mut a).await.0, Viewer::Seat(Seat(0)));
+    assert_eq!(welcome(&mut b).await.0, Viewer::Seat(Seat(1)));
+    a.send(&ClientMsg::Start).await;
+    let version = a
+        .recv_until(|m| match m {
+            ServerMsg::Sync { snapshot } => Some(snapshot.version),
+            _ => None,
+        })
+        .await;
+    b.recv_until(|m| matches!(m, ServerMsg::Sync { .. }).then_some(())).await;
+    (server, a, b, version, host.code.0)
+}
+
+fn roll_all() -> AnyAction {
+    AnyAction::DoozyDice(Action::Roll { dice: vec![0, 1, 2, 3, 4] })
+}
+
+#[tokio::test]
+async fn refusals_are_typed_and_change_nothing() {
+    let db = TestDb::sqlite();
+    let (server, mut a, mut b, version, code) = started(&db).await;
+    // Who moves first was decided by the roll-off; a spectator's view tells.
+    let mut spectator = server.connect(&code, None).await;
+    let snapshot = welcome(&mut spectator).await.1.unwrap();
+    let ToAct::Seats { seats } = &snapshot.to_act else { panic!("a seat should act") };
+    let (mover, waiter) = if seats.contains(&Seat(0)) { (&mut a, &mut b) } else { (&mut b, &mut a) };
+
+    // Not your turn.
+    waiter.send(&ClientMsg::Act { client_seq: 1, version, action: roll_all() }).await;
+    assert_eq!(error_code(waiter).await, ErrorCode::NotYourTurn);
+    // Stale version.
+    mover.send(&ClientMsg::Act { client_seq: 2, version: version + 7, action: roll_all() }).await;
+    assert_eq!(error_code(mover).await, ErrorCode::StaleVersion);
+    // Illegal: the first roll must roll all five dice.
+    let partial = AnyAction::DoozyDice(Action::Roll { dice: vec![0] });
+    mover.send(&ClientMsg::Act { client_seq: 3, version, action: partial }).await;
+    assert_eq!(error_code(mover).await, ErrorCode::IllegalAction);
+    // Adjust before any roll, a die that doesn't exist: illegal, no panic.
+    let bad_die = AnyAction::DoozyDice(Action::Adjust { die: 200, to: 9 });
+    mover.send(&ClientMsg::Act { client_seq: 4, version, action: bad_die }).await;
+    assert_eq!(error_code(mover).await, ErrorCode::IllegalAction);
+    // Garbage.
+    mover.send_raw("{\"type\":\"act\",\"client_seq\":5}").await;
+    assert_eq!(error_code(mover).await, ErrorCode::BadMessage);
+    mover.send_raw("not json at all").await;
+    assert_eq!(error_code(mover).await, ErrorCode::BadMessage);
+    // Host powers after the start.
+    mover.send(&ClientMsg::Start).await;
+    assert!(matches!(error_code(mover).await, ErrorCode::NotHost | ErrorCode::AlreadyStarted));
+
+    // Nothing changed: the version is where it was, and the legal roll works.
+    assert_eq!(server.server.store.step_count(snapshot.match_id).await.unwrap(), version);
+    mover.send(&ClientMsg::Act { client_seq: 9, version, action: roll_all() }).await;
+    let acked = mover
+        .recv_until(|m| match m {
+            ServerMsg::Ack { client_seq: 9, version } => Some(*version),
+            ServerMsg::Error { message, .. } => panic!("refused: {message}"),
+            _ => None,
+        })
+        .await;
+    assert_eq!(acked, version + 6, "one roll step and five dice landing");
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn lobby_rules_and_spectators() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
+    let code = host.code.0.clone();
+    assert_eq!(host.seat, Some(Seat(0)));
+    assert_eq!(host.join_path, format!("/r/{code}"));
+
+    let mut a = server.connect(&code, Some(&host.token)).await;
+    welcome(&mut a).await;
+    // One player is too few.
+    a.send(&ClientMsg::Start).await;
+    assert_eq!(error_code(&mut a).await, ErrorCode::PlayerCount);
+
+    let guest = server.join(&code, "  Guest  ").await;
+    let mut b = server.connect(&code, Some(&guest.token)).await;
+    welcome(&mut b).await;
+    // Only the host changes options or starts.
+    let opts = GameOptions::DoozyDice(Options { lock_set_aside: true, auto_claim: true });
+    b.send(&ClientMsg::SetOptions { options: opts.clone() }).await;
+    assert_eq!(error_code(&mut b).await, ErrorCode::NotHost);
+    b.send(&ClientMsg::Start).await;
+    assert_eq!(error_code(&mut b).await, ErrorCode::NotHost);
+    a.send(&ClientMsg::SetOptions { options: opts.clone() }).await;
+    let room = a
+        .recv_until(|m| match m {
+            ServerMsg::Room { room } if room.options == opts => Some(room.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(room.seats[1].name, "Guest", "names are trimmed");
+
+    // A spectator sees the room but cannot act.
+    let mut s = server.connect(&code, None).await;
+    assert_eq!(welcome(&mut s).await.0, Viewer::Spectator);
+    s.send(&ClientMsg::Act { client_seq: 1, version: 0, action: roll_all() }).await;
+    assert_eq!(error_code(&mut s).await, ErrorCode::NotSeated);
+
+    // A wrong token is refused with its own close code.
+    let mut x = server.connect(&code, Some("not-a-token")).await;
+    assert_eq!(close_code(&mut x).await, 4001);
+
+    // Start; a late joiner becomes a spectator.
+    a.send(&ClientMsg::Start).await;
+    a.recv_until(|m| matches!(m, ServerMsg::Sync { .. }).then_some(())).await;
+    let late = server.join(&code, "Late").await;
+    assert_eq!(late.seat, None);
+    let info: parlor_protocol::RoomInfo =
+        server.http.get(format!("{}/api/rooms/{code}", server.base())).send().await.unwrap().json().await.unwrap();
+    assert_eq!(info.status, RoomStatus::Playing);
+    assert_eq!(info.seats.len(), 2);
+
+    // Reloading reclaims the same seat with a full view.
+    drop(b);
+    let mut b2 = server.connect(&code, Some(&guest.token)).await;
+    let (you, snapshot) = welcome(&mut b2).await;
+    assert_eq!(you, Viewer::Seat(Seat(1)));
+    assert!(snapshot.is_some_and(|s| s.version > 0 && s.seed.is_none()), "seed stays secret mid-match");
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn handshake_and_http_errors() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
+    // First message must be hello.
+    let url = format!("ws://{}/api/rooms/{}/ws", server.server.addr, host.code);
+    let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let mut c = TestClient { ws };
+    c.send(&ClientMsg::Ping).await;
+    assert_eq!(close_code(&mut c).await, 4000);
+    // Unknown room: plain 404 before any upgrade.
+    let resp = server.http.get(format!("{}/api/rooms/ZZZZZZ", server.base())).send().await.unwrap();
+    assert_eq!(resp.status().as_u16(), 404);
+    let body: parlor_protocol::http::ApiError = resp.json().await.unwrap();
+    assert_eq!(body.error, "room_not_found");
+    // Bad names.
+    for name in ["", "   ", "a\u{7}b", &"x".repeat(25)] {
+        let resp = server
+            .http
+            .post(format!("{}/api/rooms/{}/join", server.base(), host.code))
+            .json(&serde_json::json!({ "name": name }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status().as_u16(), 400, "name {name:?}");
+    }
+    // Health and the game list.
+    let health: parlor_protocol::http::Health =
+        server.http.get(format!("{}/api/health", server.base())).send().await.unwrap().json().await.unwrap();
+    assert_eq!(health.status, "ok");
+    let games: Vec<parlor_protocol::http::GameInfo> =
+        server.http.get(format!("{}/api/games", server.base())).send().await.unwrap().json().await.unwrap();
+    assert_eq!(games.len(), 5);
+    assert!(games.iter().any(|g| g.kind == GameKind::DoozyDice && g.playable));
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn shutdown_closes_sockets_with_going_away() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
+    let mut a = server.connect(&host.code.0, Some(&host.token)).await;
+    welcome(&mut a).await;
+    let stop = tokio::spawn(server.stop());
+    assert_eq!(close_code(&mut a).await, 1001);
+    stop.await.unwrap();
+    db.drop_db().await;
+}
