@@ -19,6 +19,7 @@ import type { Seat } from '../generated/Seat';
 import type { ServerMsg } from '../generated/ServerMsg';
 import type { ToAct } from '../generated/ToAct';
 import type { Viewer } from '../generated/Viewer';
+import { ApiFailure, api } from './api';
 import { toasts } from './toasts.svelte';
 
 export type ConnStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -54,6 +55,21 @@ const ERROR_HINTS: Partial<Record<ErrorCode, string>> = {
   storage: 'The server could not save that move; nothing changed. Try again.',
   shutting_down: 'The server is restarting.',
 };
+
+/** Close codes the server uses (server/src/ws.rs). */
+export const CLOSE = {
+  BAD_HANDSHAKE: 4000,
+  BAD_TOKEN: 4001,
+  NO_ROOM: 4004,
+  FELL_BEHIND: 4008,
+  RATE: 4029,
+  BAD_MESSAGES: 4400,
+} as const;
+
+function closeText(code: number, reason: string): string {
+  if (code === CLOSE.NO_ROOM) return 'This room has closed.';
+  return reason ? `Disconnected: ${reason}.` : `The server closed the connection (code ${code}).`;
+}
 
 export function wsUrl(code: string): string {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -250,10 +266,29 @@ export class RoomConnection {
       clearInterval(this.#pingTimer);
       // The ack may be lost; the resume will show whether it applied.
       if (this.pending !== null) this.#clearPending();
+      switch (ev.code) {
+        case CLOSE.FELL_BEHIND:
+          // Too slow to keep up: reconnect at once for a fresh snapshot.
+          this.#attempt = 0;
+          this.#open();
+          return;
+        case CLOSE.BAD_TOKEN:
+          // The seat token is not known here: watch instead, and let the
+          // page offer to join again.
+          this.#token = null;
+          this.tokenRejected = true;
+          toasts.error('This browser’s seat in the room is no longer valid. You can join again.');
+          this.#attempt = 0;
+          this.#open();
+          return;
+        case CLOSE.RATE:
+          this.#scheduleRetry();
+          return;
+      }
       if (ev.code >= 4000 && ev.code < 5000) {
         // The server closed us on purpose; say why and wait for the user.
         this.#stopped = true;
-        this.closedReason = ev.reason || `The server closed the connection (code ${ev.code}).`;
+        this.closedReason = closeText(ev.code, ev.reason);
         this.status = 'closed';
         return;
       }
@@ -264,6 +299,18 @@ export class RoomConnection {
   #scheduleRetry(): void {
     if (this.#stopped) return;
     this.status = 'reconnecting';
+    if (this.#attempt >= 2 && this.#attempt % 2 === 0) {
+      // A failed upgrade looks the same as a network error; ask over HTTP
+      // whether the room still exists before trying again and again.
+      void api.room(this.code).catch((e) => {
+        if (e instanceof ApiFailure && e.status === 404 && !this.#stopped) {
+          this.#stopped = true;
+          clearTimeout(this.#retryTimer);
+          this.closedReason = closeText(CLOSE.NO_ROOM, '');
+          this.status = 'closed';
+        }
+      });
+    }
     const base = Math.min(15_000, 500 * 2 ** this.#attempt);
     const delay = base / 2 + Math.random() * (base / 2);
     this.#attempt += 1;

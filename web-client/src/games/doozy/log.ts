@@ -13,8 +13,19 @@ export interface LogLine {
   tone: 'plain' | 'good' | 'bad' | 'face';
 }
 
-export function describe(entries: LogEntry[], nameOf: (seat: number) => string, cards: CardInfo[]): LogLine[] {
+export function describe(
+  entries: LogEntry[],
+  nameOf: (seat: number) => string,
+  cards: CardInfo[],
+  firstPlayer: number | null = null,
+): LogLine[] {
   const lines: LogLine[] = [];
+  // The deal and roll-off happen before the first snapshot reaches us, so
+  // their steps may be missing: say who goes first from the view instead.
+  const sawRollOff = entries.some((e) => e.step.game === 'doozy-dice' && e.step.step.type === 'roll_off_die');
+  if (firstPlayer !== null && !sawRollOff) {
+    lines.push({ key: -1, text: `${nameOf(firstPlayer)} won the roll-off and goes first`, tone: 'plain' });
+  }
   // The open roll line, whose landed dice are still being appended.
   let roll: { line: LogLine; seat: number; head: string; faces: string[] } | null = null;
 
