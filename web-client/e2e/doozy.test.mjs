@@ -249,6 +249,10 @@ async function openRoom(br, errors) {
   assert.match(shareLink, /^http:\/\/127\.0\.0\.1:\d+\/r\/[A-Z0-9]+$/);
   await a.getByTestId('seat-0').getByText('Ana').waitFor();
   assert.equal(await a.getByTestId('start').isDisabled(), true, 'start disabled with one player');
+  await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  await a.getByTestId('copy-link').click();
+  await a.getByTestId('toast-info').getByText('Link copied').waitFor();
+  assert.equal(await a.evaluate(() => navigator.clipboard.readText()), shareLink);
 
   await b.goto(shareLink);
   await b.getByTestId('join-name').fill('Ben');
@@ -319,6 +323,17 @@ test('two players create, join, start and play a turn each', { timeout: 240_000 
   assert.equal(await b.getByTestId('join-name').count(), 0, 'no join form after reload');
   assert.equal(await turnSeat(b), secondSeat);
   await b.getByTestId('conn-status').getByText('connected').waitFor();
+
+  // --- a third browser without a seat token watches read-only
+  const ctxC = await browser.newContext({ viewport: { width: 375, height: 700 } });
+  const c = await newPage(ctxC, errors);
+  await c.goto(`${baseUrl}/r/${await a.getByTestId('room-code').textContent()}`);
+  await c.getByTestId('spectating').waitFor();
+  assert.equal(await turnSeat(c), secondSeat);
+  assert.equal(await c.getByTestId('roll').count(), 0, 'spectators get no roll button');
+  assert.equal(await c.locator('[data-testid^="claim-"]').count(), 0);
+  assert.match((await c.getByTestId(`score-${firstSeat}-${rec1.card}`).textContent()) ?? '', new RegExp(`^\\s*${rec1.rolls}\\b`));
+  await ctxC.close();
 
   // --- second player's turn
   const rec2 = await playTurn(pages[secondSeat], secondSeat);
