@@ -131,7 +131,7 @@ pub enum AnyStepView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "game", content = "scorecard", rename_all = "kebab-case")]
-pub enum Scorecard {
+pub enum AnyScorecard {
     /// Doozy Dice scorecard.
     DoozyDice(doozy_dice::Scorecard),
 }
@@ -162,5 +162,5 @@ pub struct MatchResult {
     /// The seats with rank 1 (more than one when the win is shared).
     pub winners: Vec<Seat>,
     /// The game's own scorecard.
-    pub scorecard: Scorecard,
+    pub scorecard: AnyScorecard,
 }

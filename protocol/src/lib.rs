@@ -5,6 +5,7 @@
 //! written once, here. Hidden game state never has a type in this crate: only
 //! per-viewer views and step views do.
 
+pub mod close;
 pub mod doozy_dice;
 pub mod game;
 pub mod http;
@@ -13,7 +14,7 @@ pub mod msg;
 pub mod room;
 
 pub use game::{
-    AnyAction, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, Scorecard, ToAct,
+    AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, ToAct,
 };
 pub use ids::{MatchId, RoomCode, Seat, Viewer};
 pub use msg::{ClientMsg, ErrorCode, MatchSnapshot, ServerMsg};

@@ -2,9 +2,13 @@
 //!
 //! Flow: the client opens `/api/rooms/{code}/ws` and sends `Hello` first (with
 //! its seat token, or none to watch). The server answers `Welcome` with the
-//! room and, if a match is on, a snapshot of the caller's own view. After
-//! each accepted action every connection receives an `Update` built for its
-//! own viewer; the acting connection gets an `Ack` first.
+//! room and, if a match is on, a full snapshot of the caller's own view (a
+//! resumed client gets the snapshot too; missed steps are not replayed yet).
+//! When a match starts, every connection gets `Sync` with the view before
+//! setup, then an `Update` with the setup steps (deal, first-player roll).
+//! After each accepted action every connection receives an `Update` built
+//! for its own viewer; the acting connection gets an `Ack` first. Close codes
+//! are in [`crate::close`].
 
 use serde::{Deserialize, Serialize};
 
@@ -97,7 +101,8 @@ pub struct MatchSnapshot {
     /// Steps in the log so far.
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub version: u64,
-    /// SHA-256 (hex) of the match's random seed, committed at the start.
+    /// SHA-256 (hex) of the match's 32 random seed bytes (the raw bytes, not
+    /// their hex), committed at the start.
     pub seed_sha256: String,
     /// The seed itself (hex), only once the match is over.
     pub seed: Option<String>,

@@ -7,7 +7,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use parlor_protocol::http::{ApiError, CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary};
+use parlor_protocol::http::{
+    ApiError, CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary,
+};
 use parlor_protocol::{ClientMsg, GameKind, ServerMsg};
 use ts_rs::TS;
 
@@ -24,6 +26,13 @@ fn generate(dir: &Path) {
     MatchRecord::export_all_to(dir).expect("export MatchRecord");
     GameInfo::export_all_to(dir).expect("export GameInfo");
     ApiError::export_all_to(dir).expect("export ApiError");
+    // Constants have no ts-rs derive; write them from the same source.
+    let mut consts = String::from("// Generated from protocol/src/close.rs by protocol/tests/ts_bindings.rs. Do not edit.\n\n/** WebSocket close codes the server uses. */\nexport const CLOSE = {\n");
+    for (name, code) in parlor_protocol::close::ALL {
+        consts.push_str(&format!("  {name}: {code},\n"));
+    }
+    consts.push_str("} as const;\n");
+    std::fs::write(dir.join("closeCodes.ts"), consts).expect("write closeCodes.ts");
 }
 
 fn read_tree(dir: &Path) -> BTreeMap<PathBuf, String> {

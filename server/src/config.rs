@@ -22,9 +22,14 @@ impl Config {
     pub fn from_env() -> anyhow::Result<Config> {
         let addr = std::env::var("PARLOR_ADDR").unwrap_or_else(|_| "127.0.0.1:8080".into());
         Ok(Config {
-            addr: addr.parse().map_err(|e| anyhow::anyhow!("PARLOR_ADDR={addr}: {e}"))?,
-            database_url: std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.into()),
-            web_dir: std::env::var_os("PARLOR_WEB_DIR").map(PathBuf::from).unwrap_or_else(|| "web-client/dist".into()),
+            addr: addr
+                .parse()
+                .map_err(|e| anyhow::anyhow!("PARLOR_ADDR={addr}: {e}"))?,
+            database_url: std::env::var("DATABASE_URL")
+                .unwrap_or_else(|_| DEFAULT_DATABASE_URL.into()),
+            web_dir: std::env::var_os("PARLOR_WEB_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| "web-client/dist".into()),
         })
     }
 
@@ -45,6 +50,9 @@ impl Config {
         if path.is_empty() || path == ":memory:" {
             return None;
         }
-        PathBuf::from(path).parent().map(PathBuf::from).filter(|p| !p.as_os_str().is_empty())
+        PathBuf::from(path)
+            .parent()
+            .map(PathBuf::from)
+            .filter(|p| !p.as_os_str().is_empty())
     }
 }

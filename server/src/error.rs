@@ -56,6 +56,13 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        (status, Json(ApiError { error: code.to_owned(), message })).into_response()
+        (
+            status,
+            Json(ApiError {
+                error: code.to_owned(),
+                message,
+            }),
+        )
+            .into_response()
     }
 }

@@ -6,7 +6,9 @@ use axum::extract::{Path as UrlPath, Query, State, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use parlor_protocol::http::{CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary};
+use parlor_protocol::http::{
+    CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary,
+};
 use parlor_protocol::{GameKind, GameOptions, MatchId, RoomCode, RoomInfo};
 use serde::Deserialize;
 use tokio::sync::oneshot;
@@ -42,12 +44,18 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .with_state(state);
     // Any other path is a page of the single-page client.
     let pages = ServeDir::new(web_dir).fallback(ServeFile::new(web_dir.join("index.html")));
-    Router::new().nest("/api", api).fallback_service(pages).layer(TraceLayer::new_for_http())
+    Router::new()
+        .nest("/api", api)
+        .fallback_service(pages)
+        .layer(TraceLayer::new_for_http())
 }
 
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, AppError> {
     state.rooms.store().ping().await?;
-    Ok(Json(Health { status: "ok".into(), version: env!("CARGO_PKG_VERSION").into() }))
+    Ok(Json(Health {
+        status: "ok".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+    }))
 }
 
 async fn games() -> Json<Vec<GameInfo>> {
@@ -75,7 +83,9 @@ pub fn clean_name(name: &str) -> Result<String, AppError> {
     let name = name.trim();
     let len = name.chars().count();
     if len == 0 || len > 24 || name.chars().any(char::is_control) {
-        return Err(AppError::BadRequest("a name is 1 to 24 characters, without control characters".into()));
+        return Err(AppError::BadRequest(
+            "a name is 1 to 24 characters, without control characters".into(),
+        ));
     }
     Ok(name.to_owned())
 }
@@ -84,10 +94,15 @@ fn parse_code(code: &str) -> Result<RoomCode, AppError> {
     RoomCode::parse(code).ok_or(AppError::RoomNotFound)
 }
 
-async fn create_room(State(state): State<AppState>, Json(body): Json<CreateRoom>) -> Result<Json<Joined>, AppError> {
+async fn create_room(
+    State(state): State<AppState>,
+    Json(body): Json<CreateRoom>,
+) -> Result<Json<Joined>, AppError> {
     let name = clean_name(&body.name)?;
     let options = match body.options {
-        Some(o) if o.kind() != body.game => return Err(AppError::BadRequest("options are for another game".into())),
+        Some(o) if o.kind() != body.game => {
+            return Err(AppError::BadRequest("options are for another game".into()))
+        }
         Some(o) => o,
         None => GameOptions::default_for(body.game).ok_or(AppError::NotPlayable)?,
     };
@@ -111,7 +126,10 @@ async fn join(handle: &crate::room::RoomHandle, name: String) -> Result<Joined, 
     }
 }
 
-async fn room_info(State(state): State<AppState>, UrlPath(code): UrlPath<String>) -> Result<Json<RoomInfo>, AppError> {
+async fn room_info(
+    State(state): State<AppState>,
+    UrlPath(code): UrlPath<String>,
+) -> Result<Json<RoomInfo>, AppError> {
     let code = parse_code(&code)?;
     let handle = state.rooms.get(&code).ok_or(AppError::RoomNotFound)?;
     handle.info().await.map(Json).ok_or(AppError::RoomNotFound)
@@ -147,15 +165,30 @@ struct ListQuery {
     limit: Option<u32>,
 }
 
-async fn matches(State(state): State<AppState>, Query(q): Query<ListQuery>) -> Result<Json<Vec<MatchSummary>>, AppError> {
+async fn matches(
+    State(state): State<AppState>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<Vec<MatchSummary>>, AppError> {
     let limit = q.limit.unwrap_or(50).clamp(1, 200);
     Ok(Json(state.rooms.store().finished_matches(limit).await?))
 }
 
-async fn match_record(State(state): State<AppState>, UrlPath(id): UrlPath<String>) -> Result<Json<MatchRecord>, AppError> {
-    let id = id.parse().map(MatchId).map_err(|_| AppError::MatchNotFound)?;
-    state.rooms.store().match_record(id).await.map(Json).map_err(|e| match e {
-        crate::db::StoreError::NotFound => AppError::MatchNotFound,
-        other => AppError::Store(other),
-    })
+async fn match_record(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+) -> Result<Json<MatchRecord>, AppError> {
+    let id = id
+        .parse()
+        .map(MatchId)
+        .map_err(|_| AppError::MatchNotFound)?;
+    state
+        .rooms
+        .store()
+        .match_record(id)
+        .await
+        .map(Json)
+        .map_err(|e| match e {
+            crate::db::StoreError::NotFound => AppError::MatchNotFound,
+            other => AppError::Store(other),
+        })
 }

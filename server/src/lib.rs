@@ -32,20 +32,35 @@ pub struct Server {
 /// Connects storage, binds the listener and starts serving.
 pub async fn start(config: Config) -> anyhow::Result<Server> {
     if let Some(dir) = config.sqlite_dir() {
-        std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
     }
     let store = Store::connect(&config.database_url).await?;
     let shutdown = CancellationToken::new();
     let tracker = TaskTracker::new();
     let rooms = Rooms::new(store.clone(), shutdown.clone(), tracker.clone());
-    let app = http::app(http::AppState { rooms, shutdown: shutdown.clone() }, &config.web_dir);
+    let app = http::app(
+        http::AppState {
+            rooms,
+            shutdown: shutdown.clone(),
+        },
+        &config.web_dir,
+    );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let stop = shutdown.clone();
     let serve = tokio::spawn(async move {
-        axum::serve(listener, app).with_graceful_shutdown(async move { stop.cancelled().await }).await
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move { stop.cancelled().await })
+            .await
     });
-    Ok(Server { addr, store, shutdown, rooms: tracker, serve })
+    Ok(Server {
+        addr,
+        store,
+        shutdown,
+        rooms: tracker,
+        serve,
+    })
 }
 
 impl Server {

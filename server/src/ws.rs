@@ -1,15 +1,13 @@
 //! One WebSocket connection: handshake, then a loop that forwards the room's
 //! messages out and the client's messages in.
 //!
-//! Close codes: 4000 bad handshake, 4001 unknown seat token, 4004 no such
-//! room, 4008 fell behind (reconnect to resync), 4029 too many messages,
-//! 4400 too many malformed messages, 1001 server shutting down.
+//! Close codes are defined in `parlor_protocol::close`.
 
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use parlor_protocol::{ClientMsg, ErrorCode, ServerMsg};
+use parlor_protocol::{close, ClientMsg, ErrorCode, ServerMsg};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tracing::{debug, info_span, Instrument};
@@ -25,27 +23,10 @@ const MAX_BAD: u32 = 20;
 /// Largest message accepted from a client.
 pub const MAX_MESSAGE: usize = 16 * 1024;
 
-/// WebSocket close codes used by Parlor.
-pub mod close {
-    /// `Hello` missing or malformed.
-    pub const BAD_HANDSHAKE: u16 = 4000;
-    /// Unknown seat token.
-    pub const BAD_TOKEN: u16 = 4001;
-    /// No such room.
-    pub const NO_ROOM: u16 = 4004;
-    /// The client fell behind; reconnect to resync.
-    pub const FELL_BEHIND: u16 = 4008;
-    /// Too many messages.
-    pub const RATE: u16 = 4029;
-    /// Too many malformed messages.
-    pub const BAD_MESSAGES: u16 = 4400;
-    /// Server going away.
-    pub const GOING_AWAY: u16 = 1001;
-}
-
 /// Serves one upgraded socket until either side ends it.
 pub async fn serve(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken, code: String) {
-    let span = info_span!("ws", room = %code, conn = tracing::field::Empty, seat = tracing::field::Empty);
+    let span =
+        info_span!("ws", room = %code, conn = tracing::field::Empty, seat = tracing::field::Empty);
     run(socket, room, shutdown).instrument(span).await;
 }
 
@@ -63,15 +44,26 @@ async fn run(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken) {
 
     let (out_tx, mut out_rx) = mpsc::channel::<ServerMsg>(OUTBOX);
     let (reply, answer) = oneshot::channel();
-    if !room.send(RoomCmd::Connect { token, out: out_tx, reply }).await {
+    if !room
+        .send(RoomCmd::Connect {
+            token,
+            out: out_tx,
+            reply,
+        })
+        .await
+    {
         return close_with(&mut sink, close::NO_ROOM, "room closed").await;
     }
     let (conn, viewer) = match answer.await {
         Ok(Ok(ok)) => ok,
-        Ok(Err(ErrorCode::BadToken)) => return close_with(&mut sink, close::BAD_TOKEN, "unknown seat token").await,
+        Ok(Err(ErrorCode::BadToken)) => {
+            return close_with(&mut sink, close::BAD_TOKEN, "unknown seat token").await
+        }
         _ => return close_with(&mut sink, close::NO_ROOM, "room closed").await,
     };
-    tracing::Span::current().record("conn", conn).record("seat", tracing::field::debug(viewer));
+    tracing::Span::current()
+        .record("conn", conn)
+        .record("seat", tracing::field::debug(viewer));
     debug!("connected");
 
     let mut window = Instant::now();
@@ -149,5 +141,10 @@ async fn close_with<S>(sink: &mut S, code: u16, reason: &'static str)
 where
     S: futures_util::Sink<Message> + Unpin,
 {
-    let _ = sink.send(Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) }))).await;
+    let _ = sink
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        })))
+        .await;
 }

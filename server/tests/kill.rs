@@ -13,11 +13,16 @@ use parlor_server::db::Store;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::tungstenite::Message;
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn recv(ws: &mut Ws) -> ServerMsg {
     loop {
-        let frame = tokio::time::timeout(Duration::from_secs(20), ws.next()).await.unwrap().unwrap().unwrap();
+        let frame = tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
         if let Message::Text(t) = frame {
             return serde_json::from_str(&t).unwrap();
         }
@@ -25,7 +30,9 @@ async fn recv(ws: &mut Ws) -> ServerMsg {
 }
 
 async fn send(ws: &mut Ws, msg: &ClientMsg) {
-    ws.send(Message::Text(serde_json::to_string(msg).unwrap().into())).await.unwrap();
+    ws.send(Message::Text(serde_json::to_string(msg).unwrap().into()))
+        .await
+        .unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -43,13 +50,24 @@ async fn acknowledged_steps_survive_sigkill() {
         .spawn()
         .unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let line = tokio::time::timeout(Duration::from_secs(60), lines.next_line()).await.unwrap().unwrap().unwrap();
-    let base = line.strip_prefix("parlor listening on ").unwrap().to_owned();
+    let line = tokio::time::timeout(Duration::from_secs(60), lines.next_line())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let base = line
+        .strip_prefix("parlor listening on ")
+        .unwrap()
+        .to_owned();
 
     let http = reqwest::Client::new();
     let host: Joined = http
         .post(format!("{base}/api/rooms"))
-        .json(&CreateRoom { game: GameKind::DoozyDice, options: None, name: "A".into() })
+        .json(&CreateRoom {
+            game: GameKind::DoozyDice,
+            options: None,
+            name: "A".into(),
+        })
         .send()
         .await
         .unwrap()
@@ -65,23 +83,54 @@ async fn acknowledged_steps_survive_sigkill() {
         .json()
         .await
         .unwrap();
-    let ws_url = format!("{}/api/rooms/{}/ws", base.replace("http://", "ws://"), host.code);
+    let ws_url = format!(
+        "{}/api/rooms/{}/ws",
+        base.replace("http://", "ws://"),
+        host.code
+    );
     let mut socks = Vec::new();
     for token in [&host.token, &guest.token] {
         let (mut ws, _) = tokio_tungstenite::connect_async(&ws_url).await.unwrap();
-        send(&mut ws, &ClientMsg::Hello { token: Some(token.clone()), last_version: None }).await;
+        send(
+            &mut ws,
+            &ClientMsg::Hello {
+                token: Some(token.clone()),
+                last_version: None,
+            },
+        )
+        .await;
         socks.push(ws);
     }
     send(&mut socks[0], &ClientMsg::Start).await;
-    let snapshot = loop {
+    let match_id = loop {
         if let ServerMsg::Sync { snapshot } = recv(&mut socks[0]).await {
-            break snapshot;
+            break snapshot.match_id;
         }
     };
-    let ToAct::Seats { seats } = &snapshot.to_act else { panic!("a seat should act") };
+    let (version, to_act) = loop {
+        if let ServerMsg::Update {
+            version, to_act, ..
+        } = recv(&mut socks[0]).await
+        {
+            break (version, to_act);
+        }
+    };
+    let ToAct::Seats { seats } = &to_act else {
+        panic!("a seat should act")
+    };
     let mover = if seats.contains(&Seat(0)) { 0 } else { 1 };
-    let roll = AnyAction::DoozyDice(Action::Roll { dice: vec![0, 1, 2, 3, 4] });
-    send(&mut socks[mover], &ClientMsg::Act { client_seq: 1, version: snapshot.version, action: roll }).await;
+    let roll = AnyAction::DoozyDice(Action::Roll {
+        dice: vec![0, 1, 2, 3, 4],
+    });
+    send(
+        &mut socks[mover],
+        &ClientMsg::Act {
+            client_seq: 1,
+            version: version,
+            action: roll,
+        },
+    )
+    .await;
     let acked = loop {
         if let ServerMsg::Ack { version, .. } = recv(&mut socks[mover]).await {
             break version;
@@ -92,8 +141,11 @@ async fn acknowledged_steps_survive_sigkill() {
     child.wait().await.unwrap();
 
     let store = Store::connect(&url).await.unwrap();
-    let stored = store.step_count(snapshot.match_id).await.unwrap();
-    assert!(stored >= acked, "acked version {acked}, but only {stored} steps survived the kill");
+    let stored = store.step_count(match_id).await.unwrap();
+    assert!(
+        stored >= acked,
+        "acked version {acked}, but only {stored} steps survived the kill"
+    );
     store.close().await;
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -19,7 +19,8 @@ pub const WAIT: Duration = Duration::from_secs(20);
 
 /// Admin URL of the Postgres the tests use.
 pub fn postgres_admin_url() -> String {
-    std::env::var("PARLOR_TEST_POSTGRES").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+    std::env::var("PARLOR_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
 }
 
 /// A database for one test, removed afterwards.
@@ -27,7 +28,11 @@ pub enum TestDb {
     /// A SQLite file in a scratch folder.
     Sqlite { dir: PathBuf, url: String },
     /// A fresh Postgres database.
-    Postgres { admin: String, name: String, url: String },
+    Postgres {
+        admin: String,
+        name: String,
+        url: String,
+    },
 }
 
 impl TestDb {
@@ -46,7 +51,9 @@ impl TestDb {
         let mut conn = match sqlx::PgConnection::connect(&admin).await {
             Ok(c) => c,
             Err(e) => {
-                if std::env::var_os("CI").is_some() || std::env::var_os("PARLOR_REQUIRE_POSTGRES").is_some() {
+                if std::env::var_os("CI").is_some()
+                    || std::env::var_os("PARLOR_REQUIRE_POSTGRES").is_some()
+                {
                     panic!("Postgres is required here but unreachable at {admin}: {e}");
                 }
                 eprintln!("SKIPPING Postgres test: {admin} unreachable ({e})");
@@ -54,7 +61,10 @@ impl TestDb {
             }
         };
         let name = format!("parlor_test_{}", uuid::Uuid::new_v4().simple());
-        sqlx::query(&format!("create database {name}")).execute(&mut conn).await.unwrap();
+        sqlx::query(&format!("create database {name}"))
+            .execute(&mut conn)
+            .await
+            .unwrap();
         let url = match admin.rsplit_once('/') {
             Some((base, _)) => format!("{base}/{name}"),
             None => panic!("admin URL has no database part: {admin}"),
@@ -77,7 +87,9 @@ impl TestDb {
             }
             TestDb::Postgres { admin, name, .. } => {
                 if let Ok(mut conn) = sqlx::PgConnection::connect(&admin).await {
-                    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&mut conn).await;
+                    let _ = sqlx::query(&format!("drop database if exists {name} with (force)"))
+                        .execute(&mut conn)
+                        .await;
                 }
             }
         }
@@ -93,8 +105,13 @@ pub struct TestServer {
 impl TestServer {
     /// Starts a server on `db`.
     pub async fn start(db: &TestDb) -> TestServer {
-        let server = parlor_server::start(Config::for_tests(db.url())).await.unwrap();
-        TestServer { server, http: reqwest::Client::new() }
+        let server = parlor_server::start(Config::for_tests(db.url()))
+            .await
+            .unwrap();
+        TestServer {
+            server,
+            http: reqwest::Client::new(),
+        }
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -103,11 +120,20 @@ impl TestServer {
     }
 
     /// Creates a room as `name` (the host).
-    pub async fn create_room(&self, game: GameKind, options: Option<GameOptions>, name: &str) -> Joined {
+    pub async fn create_room(
+        &self,
+        game: GameKind,
+        options: Option<GameOptions>,
+        name: &str,
+    ) -> Joined {
         let resp = self
             .http
             .post(format!("{}/api/rooms", self.base()))
-            .json(&CreateRoom { game, options, name: name.into() })
+            .json(&CreateRoom {
+                game,
+                options,
+                name: name.into(),
+            })
             .send()
             .await
             .unwrap();
@@ -133,7 +159,12 @@ impl TestServer {
         let url = format!("ws://{}/api/rooms/{code}/ws", self.server.addr);
         let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
         let mut client = TestClient { ws };
-        client.send(&ClientMsg::Hello { token: token.map(str::to_owned), last_version: None }).await;
+        client
+            .send(&ClientMsg::Hello {
+                token: token.map(str::to_owned),
+                last_version: None,
+            })
+            .await;
         client
     }
 
@@ -151,17 +182,25 @@ pub struct TestClient {
 impl TestClient {
     /// Sends a message.
     pub async fn send(&mut self, msg: &ClientMsg) {
-        self.ws.send(Message::Text(serde_json::to_string(msg).unwrap().into())).await.unwrap();
+        self.ws
+            .send(Message::Text(serde_json::to_string(msg).unwrap().into()))
+            .await
+            .unwrap();
     }
 
     /// Sends raw text.
     pub async fn send_raw(&mut self, text: &str) {
-        self.ws.send(Message::Text(text.to_owned().into())).await.unwrap();
+        self.ws
+            .send(Message::Text(text.to_owned().into()))
+            .await
+            .unwrap();
     }
 
     /// The next server message, failing the test after [`WAIT`].
     pub async fn recv(&mut self) -> ServerMsg {
-        self.try_recv(WAIT).await.expect("no message from the server in time")
+        self.try_recv(WAIT)
+            .await
+            .expect("no message from the server in time")
     }
 
     /// The next server message within `wait`, or `None`.
@@ -169,7 +208,9 @@ impl TestClient {
         loop {
             let frame = tokio::time::timeout(wait, self.ws.next()).await.ok()??;
             match frame.ok()? {
-                Message::Text(text) => return Some(serde_json::from_str(&text).expect("server sent bad JSON")),
+                Message::Text(text) => {
+                    return Some(serde_json::from_str(&text).expect("server sent bad JSON"))
+                }
                 Message::Close(_) => return None,
                 _ => continue,
             }
@@ -185,4 +226,26 @@ impl TestClient {
             }
         }
     }
+}
+
+/// After `Start`: reads the `Sync` (the table before setup) and the `Update`
+/// with the setup steps; returns (match id, version, who acts).
+pub async fn await_start(
+    c: &mut TestClient,
+) -> (parlor_protocol::MatchId, u64, parlor_protocol::ToAct) {
+    let match_id = c
+        .recv_until(|m| match m {
+            ServerMsg::Sync { snapshot } => Some(snapshot.match_id),
+            _ => None,
+        })
+        .await;
+    let (version, to_act) = c
+        .recv_until(|m| match m {
+            ServerMsg::Update {
+                version, to_act, ..
+            } => Some((*version, to_act.clone())),
+            _ => None,
+        })
+        .await;
+    (match_id, version, to_act)
 }

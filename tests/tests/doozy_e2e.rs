@@ -9,7 +9,8 @@ use std::collections::HashSet;
 use parlor_games::{AnyGame, AnyStep};
 use parlor_protocol::doozy_dice::{Action, Phase, ScoreLine, View};
 use parlor_protocol::{
-    AnyAction, AnyView, ClientMsg, GameKind, GameOptions, MatchId, MatchResult, RoomStatus, Scorecard, Seat, ServerMsg, ToAct,
+    AnyAction, AnyScorecard, AnyView, ClientMsg, GameKind, GameOptions, MatchId, MatchResult,
+    RoomStatus, Seat, ServerMsg, ToAct,
 };
 use parlor_server::db::Store;
 use parlor_server::room::live::LiveMatch;
@@ -18,24 +19,40 @@ use sha2::{Digest, Sha256};
 
 /// A simple player that decides only from its own view, like a browser.
 fn decide(me: Seat, view: &View) -> Option<Action> {
-    let Phase::Turn(t) = &view.phase else { return None };
+    let Phase::Turn(t) = &view.phase else {
+        return None;
+    };
     if t.seat != me || t.rolling {
         return None;
     }
     if t.roll_count == 0 {
-        return Some(Action::Roll { dice: vec![0, 1, 2, 3, 4] });
+        return Some(Action::Roll {
+            dice: vec![0, 1, 2, 3, 4],
+        });
     }
     if let Some(card) = t.satisfied.first() {
         return Some(Action::Claim { card: *card });
     }
-    let done: HashSet<_> = view.players[me.index()].combos.iter().map(|c| c.card).collect();
+    let done: HashSet<_> = view.players[me.index()]
+        .combos
+        .iter()
+        .map(|c| c.card)
+        .collect();
     if t.roll_count >= 13 {
-        let card = view.cards.iter().map(|c| c.id).find(|id| !done.contains(id))?;
+        let card = view
+            .cards
+            .iter()
+            .map(|c| c.id)
+            .find(|id| !done.contains(id))?;
         return Some(Action::Cutoff { card });
     }
     // Keep Doozy Faces (wild), re-roll the rest.
-    let dice: Vec<u8> = (0u8..5).filter(|i| !t.dice[usize::from(*i)].face && !t.dice[usize::from(*i)].locked).collect();
-    Some(Action::Roll { dice: if dice.is_empty() { vec![0, 1, 2] } else { dice } })
+    let dice: Vec<u8> = (0u8..5)
+        .filter(|i| !t.dice[usize::from(*i)].face && !t.dice[usize::from(*i)].locked)
+        .collect();
+    Some(Action::Roll {
+        dice: if dice.is_empty() { vec![0, 1, 2] } else { dice },
+    })
 }
 
 struct Played {
@@ -67,32 +84,63 @@ async fn play(mut client: TestClient, me: Seat, players: usize, store: Store) ->
                 match_id = Some(snapshot.match_id);
                 (snapshot.version, snapshot.to_act, snapshot.view)
             }
-            ServerMsg::Update { version, to_act, view, .. } => (version, to_act, view),
+            ServerMsg::Update {
+                version,
+                to_act,
+                view,
+                ..
+            } => (version, to_act, view),
             ServerMsg::Ack { version, .. } => {
                 acks += 1;
                 let stored = store.step_count(match_id.unwrap()).await.unwrap();
-                assert!(stored >= version, "acked version {version} but only {stored} steps stored");
+                assert!(
+                    stored >= version,
+                    "acked version {version} but only {stored} steps stored"
+                );
                 continue;
             }
-            ServerMsg::MatchOver { match_id, result, seed } => return Played { result, seed, match_id, acks },
-            ServerMsg::Error { code, message, .. } => panic!("seat {me} got error {code:?}: {message}"),
+            ServerMsg::MatchOver {
+                match_id,
+                result,
+                seed,
+            } => {
+                return Played {
+                    result,
+                    seed,
+                    match_id,
+                    acks,
+                }
+            }
+            ServerMsg::Error { code, message, .. } => {
+                panic!("seat {me} got error {code:?}: {message}")
+            }
             ServerMsg::Pong => continue,
         };
-        let ToAct::Seats { seats } = to_act else { continue };
+        let ToAct::Seats { seats } = to_act else {
+            continue;
+        };
         if !seats.contains(&me) {
             continue;
         }
         let AnyView::DoozyDice(view) = view;
         if let Some(action) = decide(me, &view) {
             seq += 1;
-            client.send(&ClientMsg::Act { client_seq: seq, version, action: AnyAction::DoozyDice(action) }).await;
+            client
+                .send(&ClientMsg::Act {
+                    client_seq: seq,
+                    version,
+                    action: AnyAction::DoozyDice(action),
+                })
+                .await;
         }
     }
 }
 
 async fn full_match(db: TestDb, players: usize) {
     let server = TestServer::start(&db).await;
-    let host = server.create_room(GameKind::DoozyDice, None, "Player 0").await;
+    let host = server
+        .create_room(GameKind::DoozyDice, None, "Player 0")
+        .await;
     let code = host.code.0.clone();
     let mut tokens = vec![host.token.clone()];
     for i in 1..players {
@@ -104,7 +152,12 @@ async fn full_match(db: TestDb, players: usize) {
     for (i, token) in tokens.iter().enumerate() {
         let client = server.connect(&code, Some(token)).await;
         let store = server.server.store.clone();
-        tasks.push(tokio::spawn(play(client, Seat(u8::try_from(i).unwrap()), players, store)));
+        tasks.push(tokio::spawn(play(
+            client,
+            Seat(u8::try_from(i).unwrap()),
+            players,
+            store,
+        )));
     }
     let mut results = Vec::new();
     for t in tasks {
@@ -116,6 +169,30 @@ async fn full_match(db: TestDb, players: usize) {
         assert_eq!(r.seed, first.seed);
         assert!(r.acks > 0, "every seat acted");
     }
+
+    // The host can start another match in the same room, same seats.
+    let mut host_again = server.connect(&code, Some(&tokens[0])).await;
+    host_again.send(&ClientMsg::Start).await;
+    let (next_id, next_version) = host_again
+        .recv_until(|m| match m {
+            ServerMsg::Sync { snapshot } => Some((snapshot.match_id, snapshot.version)),
+            ServerMsg::Error { message, .. } => panic!("play again refused: {message}"),
+            _ => None,
+        })
+        .await;
+    assert_ne!(next_id, first.match_id);
+    assert_eq!(next_version, 0, "the table before setup comes first");
+    let setup = host_again
+        .recv_until(|m| match m {
+            ServerMsg::Update { steps, version, .. } => Some((steps.len(), *version)),
+            _ => None,
+        })
+        .await;
+    assert!(
+        setup.0 >= 5 + players,
+        "deal and roll-off arrive as steps: {setup:?}"
+    );
+    assert_eq!(u64::try_from(setup.0).unwrap(), setup.1);
     server.stop().await;
 
     // Read everything back through a fresh connection.
@@ -123,18 +200,31 @@ async fn full_match(db: TestDb, players: usize) {
     let record = store.match_record(first.match_id).await.unwrap();
     assert_eq!(record.result.as_ref(), Some(&first.result));
     assert_eq!(record.seed.as_deref(), Some(first.seed.as_str()));
-    assert_eq!(hex::encode(Sha256::digest(hex::decode(&first.seed).unwrap())), record.seed_sha256);
+    assert_eq!(
+        hex::encode(Sha256::digest(hex::decode(&first.seed).unwrap())),
+        record.seed_sha256
+    );
     assert_eq!(record.players.len(), players);
 
-    let Scorecard::DoozyDice(card) = &first.result.scorecard;
+    let AnyScorecard::DoozyDice(card) = &first.result.scorecard;
     let rows = store.scorecards(first.match_id).await.unwrap();
     assert_eq!(rows.len(), players);
     for (row, line) in rows.iter().zip(&card.players) {
         let stored: ScoreLine = serde_json::from_value(row.detail.clone()).unwrap();
         assert_eq!(&stored, line);
         assert_eq!(stored.combos.len(), 5, "five combos recorded per player");
-        assert_eq!(stored.total_rolls, stored.combos.iter().map(|c| u32::from(c.rolls)).sum::<u32>());
-        assert_eq!(stored.score, i32::try_from(stored.total_rolls).unwrap() - stored.dots);
+        assert_eq!(
+            stored.total_rolls,
+            stored
+                .combos
+                .iter()
+                .map(|c| u32::from(c.rolls))
+                .sum::<u32>()
+        );
+        assert_eq!(
+            stored.score,
+            i32::try_from(stored.total_rolls).unwrap() - stored.dots
+        );
         assert_eq!(row.rank, i64::from(first.result.ranks[row.seat.index()]));
         assert_eq!(row.score, i64::from(stored.score));
         assert_eq!(row.name, format!("Player {}", row.seat.0));
@@ -150,7 +240,9 @@ async fn full_match(db: TestDb, players: usize) {
     for (seq, json) in &steps {
         let step = AnyStep::from_json(GameKind::DoozyDice, json).unwrap();
         if step.is_chance() {
-            let redrawn = game.sample_chance(&mut LiveMatch::chance_rng(&seed, *seq)).unwrap();
+            let redrawn = game
+                .sample_chance(&mut LiveMatch::chance_rng(&seed, *seq))
+                .unwrap();
             assert_eq!(redrawn, step, "chance step {seq} matches the seed");
         }
         game.apply(&step).unwrap();
@@ -196,10 +288,22 @@ async fn options_are_checked_against_the_game() {
         .await
         .unwrap();
     assert_eq!(resp.status().as_u16(), 422, "zoomies is not playable yet");
-    let opts = GameOptions::DoozyDice(parlor_protocol::doozy_dice::Options { lock_set_aside: true, auto_claim: false });
-    let joined = server.create_room(GameKind::DoozyDice, Some(opts.clone()), "A").await;
-    let info: parlor_protocol::RoomInfo =
-        server.http.get(format!("{}/api/rooms/{}", server.base(), joined.code)).send().await.unwrap().json().await.unwrap();
+    let opts = GameOptions::DoozyDice(parlor_protocol::doozy_dice::Options {
+        lock_set_aside: true,
+        auto_claim: false,
+    });
+    let joined = server
+        .create_room(GameKind::DoozyDice, Some(opts.clone()), "A")
+        .await;
+    let info: parlor_protocol::RoomInfo = server
+        .http
+        .get(format!("{}/api/rooms/{}", server.base(), joined.code))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(info.options, opts);
     server.stop().await;
     db.drop_db().await;

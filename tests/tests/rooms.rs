@@ -6,7 +6,10 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use parlor_protocol::doozy_dice::{Action, Options};
-use parlor_protocol::{AnyAction, ClientMsg, ErrorCode, GameKind, GameOptions, RoomStatus, Seat, ServerMsg, ToAct, Viewer};
+use parlor_protocol::{
+    AnyAction, ClientMsg, ErrorCode, GameKind, GameOptions, RoomStatus, Seat, ServerMsg, ToAct,
+    Viewer,
+};
 use parlor_tests::{TestClient, TestDb, TestServer};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -29,7 +32,10 @@ async fn error_code(c: &mut TestClient) -> ErrorCode {
 /// The close code the server ends the socket with.
 async fn close_code(c: &mut TestClient) -> u16 {
     loop {
-        match tokio::time::timeout(Duration::from_secs(10), c.ws.next()).await.unwrap() {
+        match tokio::time::timeout(Duration::from_secs(10), c.ws.next())
+            .await
+            .unwrap()
+        {
             Some(Ok(Message::Close(Some(frame)))) => return frame.code.into(),
             Some(Ok(_)) => continue,
             other => panic!("expected a close frame, got {other:?}"),
@@ -47,18 +53,15 @@ async fn started(db: &TestDb) -> (TestServer, TestClient, TestClient, u64, Strin
     assert_eq!(welcome(&mut a).await.0, Viewer::Seat(Seat(0)));
     assert_eq!(welcome(&mut b).await.0, Viewer::Seat(Seat(1)));
     a.send(&ClientMsg::Start).await;
-    let version = a
-        .recv_until(|m| match m {
-            ServerMsg::Sync { snapshot } => Some(snapshot.version),
-            _ => None,
-        })
-        .await;
-    b.recv_until(|m| matches!(m, ServerMsg::Sync { .. }).then_some(())).await;
+    let (_, version, _) = parlor_tests::await_start(&mut a).await;
+    parlor_tests::await_start(&mut b).await;
     (server, a, b, version, host.code.0)
 }
 
 fn roll_all() -> AnyAction {
-    AnyAction::DoozyDice(Action::Roll { dice: vec![0, 1, 2, 3, 4] })
+    AnyAction::DoozyDice(Action::Roll {
+        dice: vec![0, 1, 2, 3, 4],
+    })
 }
 
 #[tokio::test]
@@ -68,22 +71,52 @@ async fn refusals_are_typed_and_change_nothing() {
     // Who moves first was decided by the roll-off; a spectator's view tells.
     let mut spectator = server.connect(&code, None).await;
     let snapshot = welcome(&mut spectator).await.1.unwrap();
-    let ToAct::Seats { seats } = &snapshot.to_act else { panic!("a seat should act") };
-    let (mover, waiter) = if seats.contains(&Seat(0)) { (&mut a, &mut b) } else { (&mut b, &mut a) };
+    let ToAct::Seats { seats } = &snapshot.to_act else {
+        panic!("a seat should act")
+    };
+    let (mover, waiter) = if seats.contains(&Seat(0)) {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
 
     // Not your turn.
-    waiter.send(&ClientMsg::Act { client_seq: 1, version, action: roll_all() }).await;
+    waiter
+        .send(&ClientMsg::Act {
+            client_seq: 1,
+            version,
+            action: roll_all(),
+        })
+        .await;
     assert_eq!(error_code(waiter).await, ErrorCode::NotYourTurn);
     // Stale version.
-    mover.send(&ClientMsg::Act { client_seq: 2, version: version + 7, action: roll_all() }).await;
+    mover
+        .send(&ClientMsg::Act {
+            client_seq: 2,
+            version: version + 7,
+            action: roll_all(),
+        })
+        .await;
     assert_eq!(error_code(mover).await, ErrorCode::StaleVersion);
     // Illegal: the first roll must roll all five dice.
     let partial = AnyAction::DoozyDice(Action::Roll { dice: vec![0] });
-    mover.send(&ClientMsg::Act { client_seq: 3, version, action: partial }).await;
+    mover
+        .send(&ClientMsg::Act {
+            client_seq: 3,
+            version,
+            action: partial,
+        })
+        .await;
     assert_eq!(error_code(mover).await, ErrorCode::IllegalAction);
     // Adjust before any roll, a die that doesn't exist: illegal, no panic.
     let bad_die = AnyAction::DoozyDice(Action::Adjust { die: 200, to: 9 });
-    mover.send(&ClientMsg::Act { client_seq: 4, version, action: bad_die }).await;
+    mover
+        .send(&ClientMsg::Act {
+            client_seq: 4,
+            version,
+            action: bad_die,
+        })
+        .await;
     assert_eq!(error_code(mover).await, ErrorCode::IllegalAction);
     // Garbage.
     mover.send_raw("{\"type\":\"act\",\"client_seq\":5}").await;
@@ -92,14 +125,34 @@ async fn refusals_are_typed_and_change_nothing() {
     assert_eq!(error_code(mover).await, ErrorCode::BadMessage);
     // Host powers after the start.
     mover.send(&ClientMsg::Start).await;
-    assert!(matches!(error_code(mover).await, ErrorCode::NotHost | ErrorCode::AlreadyStarted));
+    assert!(matches!(
+        error_code(mover).await,
+        ErrorCode::NotHost | ErrorCode::AlreadyStarted
+    ));
 
     // Nothing changed: the version is where it was, and the legal roll works.
-    assert_eq!(server.server.store.step_count(snapshot.match_id).await.unwrap(), version);
-    mover.send(&ClientMsg::Act { client_seq: 9, version, action: roll_all() }).await;
+    assert_eq!(
+        server
+            .server
+            .store
+            .step_count(snapshot.match_id)
+            .await
+            .unwrap(),
+        version
+    );
+    mover
+        .send(&ClientMsg::Act {
+            client_seq: 9,
+            version,
+            action: roll_all(),
+        })
+        .await;
     let acked = mover
         .recv_until(|m| match m {
-            ServerMsg::Ack { client_seq: 9, version } => Some(*version),
+            ServerMsg::Ack {
+                client_seq: 9,
+                version,
+            } => Some(*version),
             ServerMsg::Error { message, .. } => panic!("refused: {message}"),
             _ => None,
         })
@@ -128,12 +181,21 @@ async fn lobby_rules_and_spectators() {
     let mut b = server.connect(&code, Some(&guest.token)).await;
     welcome(&mut b).await;
     // Only the host changes options or starts.
-    let opts = GameOptions::DoozyDice(Options { lock_set_aside: true, auto_claim: true });
-    b.send(&ClientMsg::SetOptions { options: opts.clone() }).await;
+    let opts = GameOptions::DoozyDice(Options {
+        lock_set_aside: true,
+        auto_claim: true,
+    });
+    b.send(&ClientMsg::SetOptions {
+        options: opts.clone(),
+    })
+    .await;
     assert_eq!(error_code(&mut b).await, ErrorCode::NotHost);
     b.send(&ClientMsg::Start).await;
     assert_eq!(error_code(&mut b).await, ErrorCode::NotHost);
-    a.send(&ClientMsg::SetOptions { options: opts.clone() }).await;
+    a.send(&ClientMsg::SetOptions {
+        options: opts.clone(),
+    })
+    .await;
     let room = a
         .recv_until(|m| match m {
             ServerMsg::Room { room } if room.options == opts => Some(room.clone()),
@@ -145,7 +207,12 @@ async fn lobby_rules_and_spectators() {
     // A spectator sees the room but cannot act.
     let mut s = server.connect(&code, None).await;
     assert_eq!(welcome(&mut s).await.0, Viewer::Spectator);
-    s.send(&ClientMsg::Act { client_seq: 1, version: 0, action: roll_all() }).await;
+    s.send(&ClientMsg::Act {
+        client_seq: 1,
+        version: 0,
+        action: roll_all(),
+    })
+    .await;
     assert_eq!(error_code(&mut s).await, ErrorCode::NotSeated);
 
     // A wrong token is refused with its own close code.
@@ -154,11 +221,19 @@ async fn lobby_rules_and_spectators() {
 
     // Start; a late joiner becomes a spectator.
     a.send(&ClientMsg::Start).await;
-    a.recv_until(|m| matches!(m, ServerMsg::Sync { .. }).then_some(())).await;
+    a.recv_until(|m| matches!(m, ServerMsg::Sync { .. }).then_some(()))
+        .await;
     let late = server.join(&code, "Late").await;
     assert_eq!(late.seat, None);
-    let info: parlor_protocol::RoomInfo =
-        server.http.get(format!("{}/api/rooms/{code}", server.base())).send().await.unwrap().json().await.unwrap();
+    let info: parlor_protocol::RoomInfo = server
+        .http
+        .get(format!("{}/api/rooms/{code}", server.base()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(info.status, RoomStatus::Playing);
     assert_eq!(info.seats.len(), 2);
 
@@ -167,7 +242,10 @@ async fn lobby_rules_and_spectators() {
     let mut b2 = server.connect(&code, Some(&guest.token)).await;
     let (you, snapshot) = welcome(&mut b2).await;
     assert_eq!(you, Viewer::Seat(Seat(1)));
-    assert!(snapshot.is_some_and(|s| s.version > 0 && s.seed.is_none()), "seed stays secret mid-match");
+    assert!(
+        snapshot.is_some_and(|s| s.version > 0 && s.seed.is_none()),
+        "seed stays secret mid-match"
+    );
     server.stop().await;
     db.drop_db().await;
 }
@@ -184,7 +262,12 @@ async fn handshake_and_http_errors() {
     c.send(&ClientMsg::Ping).await;
     assert_eq!(close_code(&mut c).await, 4000);
     // Unknown room: plain 404 before any upgrade.
-    let resp = server.http.get(format!("{}/api/rooms/ZZZZZZ", server.base())).send().await.unwrap();
+    let resp = server
+        .http
+        .get(format!("{}/api/rooms/ZZZZZZ", server.base()))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.status().as_u16(), 404);
     let body: parlor_protocol::http::ApiError = resp.json().await.unwrap();
     assert_eq!(body.error, "room_not_found");
@@ -200,13 +283,29 @@ async fn handshake_and_http_errors() {
         assert_eq!(resp.status().as_u16(), 400, "name {name:?}");
     }
     // Health and the game list.
-    let health: parlor_protocol::http::Health =
-        server.http.get(format!("{}/api/health", server.base())).send().await.unwrap().json().await.unwrap();
+    let health: parlor_protocol::http::Health = server
+        .http
+        .get(format!("{}/api/health", server.base()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(health.status, "ok");
-    let games: Vec<parlor_protocol::http::GameInfo> =
-        server.http.get(format!("{}/api/games", server.base())).send().await.unwrap().json().await.unwrap();
+    let games: Vec<parlor_protocol::http::GameInfo> = server
+        .http
+        .get(format!("{}/api/games", server.base()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(games.len(), 5);
-    assert!(games.iter().any(|g| g.kind == GameKind::DoozyDice && g.playable));
+    assert!(games
+        .iter()
+        .any(|g| g.kind == GameKind::DoozyDice && g.playable));
     server.stop().await;
     db.drop_db().await;
 }

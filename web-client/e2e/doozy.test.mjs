@@ -2,8 +2,7 @@
 //
 //   npm run build && npm run test:e2e
 //
-// Env: PARLOR_SERVER_BIN (default ../target/debug/parlor-server; a .mjs path
-// runs under node, e.g. e2e/mock-server.mjs), CHROMIUM (default
+// Env: PARLOR_SERVER_BIN (default ../target/debug/parlor-server), CHROMIUM (default
 // /usr/bin/chromium), E2E_SCREENSHOTS=dir to save PNGs of the table.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

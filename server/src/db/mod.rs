@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use parlor_protocol::http::{MatchRecord, MatchSummary};
-use parlor_protocol::{GameKind, GameOptions, MatchId, MatchResult, RoomCode, Scorecard, Seat};
+use parlor_protocol::{AnyScorecard, GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
@@ -32,7 +32,9 @@ impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
         match e {
             sqlx::Error::RowNotFound => StoreError::NotFound,
-            sqlx::Error::Database(ref db) if db.is_unique_violation() => StoreError::Conflict(db.message().to_owned()),
+            sqlx::Error::Database(ref db) if db.is_unique_violation() => {
+                StoreError::Conflict(db.message().to_owned())
+            }
             other => StoreError::Db(other),
         }
     }
@@ -115,7 +117,10 @@ pub struct ScorecardRow {
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)).unwrap_or(0)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
 }
 
 fn to_i64(v: u64) -> i64 {
@@ -152,7 +157,10 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        MIGRATOR.run(&pool).await.map_err(|e| StoreError::Db(e.into()))?;
+        MIGRATOR
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Db(e.into()))?;
         Ok(Store { pool })
     }
 
@@ -180,7 +188,11 @@ impl Store {
     }
 
     /// Updates a room's options (lobby only).
-    pub async fn set_room_options(&self, code: &RoomCode, options: &GameOptions) -> StoreResult<()> {
+    pub async fn set_room_options(
+        &self,
+        code: &RoomCode,
+        options: &GameOptions,
+    ) -> StoreResult<()> {
         sqlx::query("update room set options = $1 where room_code = $2")
             .bind(json(options))
             .bind(&code.0)
@@ -204,13 +216,19 @@ impl Store {
 
     /// The seats of a room, in seat order.
     pub async fn seats(&self, code: &RoomCode) -> StoreResult<Vec<SeatRow>> {
-        let rows = sqlx::query("select seat, name, token_sha256 from seat where room_code = $1 order by seat")
-            .bind(&code.0)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "select seat, name, token_sha256 from seat where room_code = $1 order by seat",
+        )
+        .bind(&code.0)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| {
-                Ok(SeatRow { seat: seat_of(r.try_get("seat")?)?, name: r.try_get("name")?, token_sha256: r.try_get("token_sha256")? })
+                Ok(SeatRow {
+                    seat: seat_of(r.try_get("seat")?)?,
+                    name: r.try_get("name")?,
+                    token_sha256: r.try_get("token_sha256")?,
+                })
             })
             .collect()
     }
@@ -234,7 +252,10 @@ impl Store {
         .bind(now_ms())
         .execute(&mut *tx)
         .await?;
-        sqlx::query("update room set status = 'playing' where room_code = $1").bind(&m.code.0).execute(&mut *tx).await?;
+        sqlx::query("update room set status = 'playing' where room_code = $1")
+            .bind(&m.code.0)
+            .execute(&mut *tx)
+            .await?;
         insert_steps(&mut tx, m.match_id, steps).await?;
         tx.commit().await?;
         Ok(())
@@ -260,8 +281,13 @@ impl Store {
                 .bind(match_id.to_string())
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query("update room set status = 'finished' where room_code = $1").bind(&code.0).execute(&mut *tx).await?;
-            for (seat, (score, detail)) in scorecard_lines(&f.result.scorecard).into_iter().enumerate() {
+            sqlx::query("update room set status = 'finished' where room_code = $1")
+                .bind(&code.0)
+                .execute(&mut *tx)
+                .await?;
+            for (seat, (score, detail)) in
+                scorecard_lines(&f.result.scorecard).into_iter().enumerate()
+            {
                 let rank = f.result.ranks.get(seat).copied().unwrap_or(0);
                 sqlx::query(
                     "insert into scorecard (match_id, seat, name, rank, score, detail) values ($1, $2, $3, $4, $5, $6)",
@@ -297,7 +323,12 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         rows.iter()
-            .map(|r| Ok((u64::try_from(r.try_get::<i64, _>("seq")?).unwrap_or(0), r.try_get("step")?)))
+            .map(|r| {
+                Ok((
+                    u64::try_from(r.try_get::<i64, _>("seq")?).unwrap_or(0),
+                    r.try_get("step")?,
+                ))
+            })
             .collect()
     }
 
@@ -315,7 +346,8 @@ impl Store {
                     name: r.try_get("name")?,
                     rank: r.try_get("rank")?,
                     score: r.try_get("score")?,
-                    detail: serde_json::from_str(&detail).map_err(|e| StoreError::Corrupt(e.to_string()))?,
+                    detail: serde_json::from_str(&detail)
+                        .map_err(|e| StoreError::Corrupt(e.to_string()))?,
                 })
             })
             .collect()
@@ -341,7 +373,11 @@ impl Store {
             players: parse(&r.try_get::<String, _>("players")?)?,
             seed_sha256: r.try_get("seed_sha256")?,
             // The seed would let anyone predict the rest of a live match.
-            seed: if finished { Some(r.try_get("seed")?) } else { None },
+            seed: if finished {
+                Some(r.try_get("seed")?)
+            } else {
+                None
+            },
             steps: u64::try_from(r.try_get::<i64, _>("steps")?).unwrap_or(0),
             result: result.as_deref().map(parse).transpose()?,
         })
@@ -361,7 +397,10 @@ impl Store {
                 let result: MatchResult = parse(&r.try_get::<String, _>("result")?)?;
                 let id: String = r.try_get("match_id")?;
                 Ok(MatchSummary {
-                    match_id: MatchId(id.parse().map_err(|_| StoreError::Corrupt(format!("match id {id}")))?),
+                    match_id: MatchId(
+                        id.parse()
+                            .map_err(|_| StoreError::Corrupt(format!("match id {id}")))?,
+                    ),
                     code: RoomCode(r.try_get("room_code")?),
                     game: game_of(&r.try_get::<String, _>("game")?)?,
                     players: parse(&r.try_get::<String, _>("players")?)?,
@@ -393,12 +432,17 @@ async fn insert_steps(
 }
 
 /// Per seat: the headline score and the game's scorecard line as JSON.
-fn scorecard_lines(card: &Scorecard) -> Vec<(i64, serde_json::Value)> {
+fn scorecard_lines(card: &AnyScorecard) -> Vec<(i64, serde_json::Value)> {
     match card {
-        Scorecard::DoozyDice(sc) => sc
+        AnyScorecard::DoozyDice(sc) => sc
             .players
             .iter()
-            .map(|line| (i64::from(line.score), serde_json::to_value(line).unwrap_or_default()))
+            .map(|line| {
+                (
+                    i64::from(line.score),
+                    serde_json::to_value(line).unwrap_or_default(),
+                )
+            })
             .collect(),
     }
 }
@@ -413,7 +457,9 @@ fn parse<T: serde::de::DeserializeOwned>(s: &str) -> StoreResult<T> {
 }
 
 fn seat_of(v: i64) -> StoreResult<Seat> {
-    u8::try_from(v).map(Seat).map_err(|_| StoreError::Corrupt(format!("seat {v}")))
+    u8::try_from(v)
+        .map(Seat)
+        .map_err(|_| StoreError::Corrupt(format!("seat {v}")))
 }
 
 fn game_of(s: &str) -> StoreResult<GameKind> {

@@ -8,11 +8,12 @@
 
 use std::collections::HashMap;
 
+use parlor_games::MatchError;
 use parlor_protocol::http::Joined;
 use parlor_protocol::{
-    AnyAction, ClientMsg, ErrorCode, GameOptions, MatchId, RoomCode, RoomInfo, RoomStatus, Seat, SeatInfo, ServerMsg, Viewer,
+    AnyAction, ClientMsg, ErrorCode, GameOptions, MatchId, RoomCode, RoomInfo, RoomStatus, Seat,
+    SeatInfo, ServerMsg, Viewer,
 };
-use parlor_games::MatchError;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tracing::{info, warn};
@@ -80,7 +81,11 @@ impl Room {
             self.handle(cmd).await;
         }
         for conn in self.conns.values() {
-            let _ = conn.out.try_send(error(ErrorCode::ShuttingDown, "the server is shutting down", None));
+            let _ = conn.out.try_send(error(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+                None,
+            ));
         }
         info!("room closed");
     }
@@ -138,7 +143,9 @@ impl Room {
 
     /// Removes a connection; `true` if the room info changed.
     fn drop_conn(&mut self, conn: ConnId) -> bool {
-        let Some(c) = self.conns.remove(&conn) else { return false };
+        let Some(c) = self.conns.remove(&conn) else {
+            return false;
+        };
         if let Viewer::Seat(s) = c.viewer {
             if let Some(seat) = self.seats.get_mut(s.index()) {
                 seat.conns = seat.conns.saturating_sub(1);
@@ -153,23 +160,46 @@ impl Room {
         let join_path = format!("/r/{}", self.code);
         if self.status != RoomStatus::Lobby || self.seats.len() >= usize::from(max) {
             // No seat left: the link still lets them watch.
-            return Ok(Joined { code: self.code.clone(), join_path, seat: None, token: String::new() });
+            return Ok(Joined {
+                code: self.code.clone(),
+                join_path,
+                seat: None,
+                token: String::new(),
+            });
         }
         let seat = Seat(u8::try_from(self.seats.len()).unwrap_or(u8::MAX));
         let token = new_token();
-        let row = SeatRow { seat, name: name.clone(), token_sha256: token_hash(&token) };
+        let row = SeatRow {
+            seat,
+            name: name.clone(),
+            token_sha256: token_hash(&token),
+        };
         self.store.add_seat(&self.code, &row).await?;
-        self.seats.push(SeatState { name, token_sha256: row.token_sha256, conns: 0 });
+        self.seats.push(SeatState {
+            name,
+            token_sha256: row.token_sha256,
+            conns: 0,
+        });
         info!(seat = %seat, "seat taken");
         self.broadcast_room();
-        Ok(Joined { code: self.code.clone(), join_path, seat: Some(seat), token })
+        Ok(Joined {
+            code: self.code.clone(),
+            join_path,
+            seat: Some(seat),
+            token,
+        })
     }
 
     async fn on_msg(&mut self, conn: ConnId, msg: ClientMsg) {
-        let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else { return };
+        let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
+            return;
+        };
         match msg {
             ClientMsg::Ping => self.send(conn, ServerMsg::Pong),
-            ClientMsg::Hello { .. } => self.send(conn, error(ErrorCode::BadHandshake, "already said hello", None)),
+            ClientMsg::Hello { .. } => self.send(
+                conn,
+                error(ErrorCode::BadHandshake, "already said hello", None),
+            ),
             ClientMsg::SetOptions { options } => {
                 if let Err((code, message)) = self.set_options(viewer, options).await {
                     self.send(conn, error(code, message, None));
@@ -180,25 +210,47 @@ impl Room {
                     self.send(conn, error(code, message, None));
                 }
             }
-            ClientMsg::Act { client_seq, version, action } => {
-                if let Err((code, message)) = self.act(conn, viewer, client_seq, version, action).await {
+            ClientMsg::Act {
+                client_seq,
+                version,
+                action,
+            } => {
+                if let Err((code, message)) =
+                    self.act(conn, viewer, client_seq, version, action).await
+                {
                     self.send(conn, error(code, message, Some(client_seq)));
                 }
             }
         }
     }
 
-    async fn set_options(&mut self, viewer: Viewer, options: GameOptions) -> Result<(), (ErrorCode, String)> {
+    async fn set_options(
+        &mut self,
+        viewer: Viewer,
+        options: GameOptions,
+    ) -> Result<(), (ErrorCode, String)> {
         if viewer != Viewer::Seat(HOST) {
-            return Err((ErrorCode::NotHost, "only the host can change options".into()));
+            return Err((
+                ErrorCode::NotHost,
+                "only the host can change options".into(),
+            ));
         }
         if self.status != RoomStatus::Lobby {
-            return Err((ErrorCode::AlreadyStarted, "options are fixed once the match starts".into()));
+            return Err((
+                ErrorCode::AlreadyStarted,
+                "options are fixed once the match starts".into(),
+            ));
         }
         if options.kind() != self.options.kind() {
-            return Err((ErrorCode::BadOptions, format!("these options are not for {}", self.options.kind().title())));
+            return Err((
+                ErrorCode::BadOptions,
+                format!("these options are not for {}", self.options.kind().title()),
+            ));
         }
-        self.store.set_room_options(&self.code, &options).await.map_err(storage)?;
+        self.store
+            .set_room_options(&self.code, &options)
+            .await
+            .map_err(storage)?;
         self.options = options;
         self.broadcast_room();
         Ok(())
@@ -208,13 +260,23 @@ impl Room {
         if viewer != Viewer::Seat(HOST) {
             return Err((ErrorCode::NotHost, "only the host can start".into()));
         }
-        if self.status != RoomStatus::Lobby {
-            return Err((ErrorCode::AlreadyStarted, "the match has already started".into()));
+        // A finished room may start a new match with the same seats.
+        if self.status == RoomStatus::Playing {
+            return Err((
+                ErrorCode::AlreadyStarted,
+                "the match has already started".into(),
+            ));
         }
         let (min, max) = self.options.kind().players();
         let n = self.seats.len();
         if n < usize::from(min) || n > usize::from(max) {
-            return Err((ErrorCode::PlayerCount, format!("{} needs {min} to {max} players", self.options.kind().title())));
+            return Err((
+                ErrorCode::PlayerCount,
+                format!(
+                    "{} needs {min} to {max} players",
+                    self.options.kind().title()
+                ),
+            ));
         }
         let id = MatchId(uuid::Uuid::new_v4());
         let live = LiveMatch::new(id, &self.options, u8::try_from(n).unwrap_or(u8::MAX))
@@ -229,19 +291,40 @@ impl Room {
             seed_sha256: live.seed_sha256.clone(),
         };
         let steps = new_steps(&live, &planned.steps);
-        self.store.start_match(&record, &steps).await.map_err(storage)?;
+        self.store
+            .start_match(&record, &steps)
+            .await
+            .map_err(storage)?;
+        info!(match_id = %id, steps = steps.len(), "match started");
+        // Everyone first gets the table as it was before setup, then the
+        // setup steps (deal, first-player roll) as an ordinary update.
+        let before: Vec<_> = live
+            .viewers()
+            .into_iter()
+            .map(|v| live.snapshot(v))
+            .collect();
         let mut live = live;
-        live.commit(planned);
-        info!(match_id = %id, steps = live.version, "match started");
+        let step_views = live.commit(planned);
         self.live = Some(live);
         self.status = RoomStatus::Playing;
         self.broadcast_room();
-        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
-        for conn in ids {
-            if let Some(snapshot) = self.snapshot_for(conn) {
-                self.send(conn, ServerMsg::Sync { snapshot });
+        let ids: Vec<(ConnId, Viewer)> = self.conns.iter().map(|(id, c)| (*id, c.viewer)).collect();
+        for (conn, viewer) in ids {
+            let i = self
+                .live
+                .as_ref()
+                .map(|m| m.viewer_index(viewer))
+                .unwrap_or(usize::MAX);
+            if let Some(snapshot) = before.get(i) {
+                self.send(
+                    conn,
+                    ServerMsg::Sync {
+                        snapshot: snapshot.clone(),
+                    },
+                );
             }
         }
+        self.publish(step_views, None);
         Ok(())
     }
 
@@ -263,42 +346,91 @@ impl Room {
             return Err((ErrorCode::MatchOver, "the match is over".into()));
         }
         if version != live.version {
-            return Err((ErrorCode::StaleVersion, format!("the match is at version {}, not {version}", live.version)));
+            return Err((
+                ErrorCode::StaleVersion,
+                format!("the match is at version {}, not {version}", live.version),
+            ));
         }
         let step = live.game.action_step(seat, &action).map_err(rules_error)?;
         let planned = live.plan(Some(step)).map_err(rules_error)?;
         let steps = new_steps(live, &planned.steps);
-        let finish = planned.after.result().map(|result| Finish { result, players: self.names() });
+        let finish = planned.after.result().map(|result| Finish {
+            result,
+            players: self.names(),
+        });
         // Durable before anyone hears of it.
-        self.store.append_steps(live.id, &self.code, &steps, finish.as_ref()).await.map_err(storage)?;
+        self.store
+            .append_steps(live.id, &self.code, &steps, finish.as_ref())
+            .await
+            .map_err(storage)?;
 
-        let Some(live) = self.live.as_mut() else { return Ok(()) };
+        let Some(live) = self.live.as_mut() else {
+            return Ok(());
+        };
         let step_views = live.commit(planned);
-        let version = live.version;
-        let to_act = live.game.to_act();
-        let views: Vec<_> = live.viewers().into_iter().map(|v| live.game.view(v)).collect();
-        let indices: Vec<(ConnId, usize)> = self.conns.iter().map(|(id, c)| (*id, live.viewer_index(c.viewer))).collect();
-        self.send(conn, ServerMsg::Ack { client_seq, version });
-        for (id, i) in indices {
-            let (Some(steps), Some(view)) = (step_views.get(i), views.get(i)) else { continue };
-            self.send(id, ServerMsg::Update { version, steps: steps.clone(), to_act: to_act.clone(), view: view.clone() });
-        }
-        if let Some(f) = finish {
-            let seed = self.live.as_ref().map(LiveMatch::seed_hex).unwrap_or_default();
-            let match_id = self.live.as_ref().map(|m| m.id);
-            self.status = RoomStatus::Finished;
-            info!(match_id = ?match_id, winners = ?f.result.winners, "match finished");
-            if let Some(match_id) = match_id {
-                self.broadcast(ServerMsg::MatchOver { match_id, result: f.result, seed });
-            }
-            self.broadcast_room();
-        }
+        self.publish(step_views, Some((conn, client_seq)));
         Ok(())
     }
 
-    fn snapshot_for(&self, conn: ConnId) -> Option<parlor_protocol::MatchSnapshot> {
-        let viewer = self.conns.get(&conn)?.viewer;
-        Some(self.live.as_ref()?.snapshot(viewer))
+    /// After steps were stored and applied: acknowledges the sender, sends
+    /// every connection its own view of the new steps, and announces the end.
+    fn publish(
+        &mut self,
+        step_views: Vec<Vec<parlor_protocol::AnyStepView>>,
+        ack: Option<(ConnId, u32)>,
+    ) {
+        let Some(live) = self.live.as_ref() else {
+            return;
+        };
+        let version = live.version;
+        let to_act = live.game.to_act();
+        let views: Vec<_> = live
+            .viewers()
+            .into_iter()
+            .map(|v| live.game.view(v))
+            .collect();
+        let indices: Vec<(ConnId, usize)> = self
+            .conns
+            .iter()
+            .map(|(id, c)| (*id, live.viewer_index(c.viewer)))
+            .collect();
+        let over = live
+            .game
+            .result()
+            .map(|result| (live.id, result, live.seed_hex()));
+        if let Some((conn, client_seq)) = ack {
+            self.send(
+                conn,
+                ServerMsg::Ack {
+                    client_seq,
+                    version,
+                },
+            );
+        }
+        for (id, i) in indices {
+            let (Some(steps), Some(view)) = (step_views.get(i), views.get(i)) else {
+                continue;
+            };
+            self.send(
+                id,
+                ServerMsg::Update {
+                    version,
+                    steps: steps.clone(),
+                    to_act: to_act.clone(),
+                    view: view.clone(),
+                },
+            );
+        }
+        if let Some((match_id, result, seed)) = over {
+            self.status = RoomStatus::Finished;
+            info!(match_id = %match_id, winners = ?result.winners, "match finished");
+            self.broadcast(ServerMsg::MatchOver {
+                match_id,
+                result,
+                seed,
+            });
+            self.broadcast_room();
+        }
     }
 
     fn names(&self) -> Vec<String> {
@@ -326,8 +458,13 @@ impl Room {
             host: HOST,
             min_players: min,
             max_players: max,
-            spectators: u32::try_from(self.conns.values().filter(|c| c.viewer == Viewer::Spectator).count())
-                .unwrap_or(u32::MAX),
+            spectators: u32::try_from(
+                self.conns
+                    .values()
+                    .filter(|c| c.viewer == Viewer::Spectator)
+                    .count(),
+            )
+            .unwrap_or(u32::MAX),
             match_id: self.live.as_ref().map(|m| m.id),
         }
     }
@@ -347,7 +484,9 @@ impl Room {
     /// full is dropped rather than allowed to stall the room; it reconnects
     /// and gets a fresh snapshot.
     fn send(&mut self, conn: ConnId, msg: ServerMsg) {
-        let Some(c) = self.conns.get(&conn) else { return };
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
         if let Err(e) = c.out.try_send(msg) {
             if matches!(e, mpsc::error::TrySendError::Full(_)) {
                 warn!(conn, "connection fell behind; dropping it");
@@ -363,12 +502,20 @@ fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep]) -> Vec<NewStep> 
     steps
         .iter()
         .enumerate()
-        .map(|(i, s)| NewStep { seq: live.version + i as u64 + 1, seat: s.seat(), json: s.to_json() })
+        .map(|(i, s)| NewStep {
+            seq: live.version + i as u64 + 1,
+            seat: s.seat(),
+            json: s.to_json(),
+        })
         .collect()
 }
 
 fn error(code: ErrorCode, message: impl Into<String>, client_seq: Option<u32>) -> ServerMsg {
-    ServerMsg::Error { code, message: message.into(), client_seq }
+    ServerMsg::Error {
+        code,
+        message: message.into(),
+        client_seq,
+    }
 }
 
 fn rules_error(e: MatchError) -> (ErrorCode, String) {
@@ -383,5 +530,8 @@ fn rules_error(e: MatchError) -> (ErrorCode, String) {
 
 fn storage(e: crate::db::StoreError) -> (ErrorCode, String) {
     warn!(error = %e, "storage failed; action refused");
-    (ErrorCode::Storage, "the server could not save that; nothing changed".into())
+    (
+        ErrorCode::Storage,
+        "the server could not save that; nothing changed".into(),
+    )
 }

@@ -46,7 +46,11 @@ pub struct Planned {
 
 impl LiveMatch {
     /// A new match with a fresh seed from the OS-seeded CSPRNG.
-    pub fn new(id: MatchId, options: &GameOptions, seats: u8) -> Result<LiveMatch, parlor_games::SetupError> {
+    pub fn new(
+        id: MatchId,
+        options: &GameOptions,
+        seats: u8,
+    ) -> Result<LiveMatch, parlor_games::SetupError> {
         let seed: [u8; 32] = rand::rng().random();
         Self::with_seed(id, options, seats, seed)
     }
@@ -80,7 +84,10 @@ impl LiveMatch {
 
     /// Every viewer a step view is built for: each seat, then the spectator.
     pub fn viewers(&self) -> Vec<Viewer> {
-        (0..self.game.seats()).map(|s| Viewer::Seat(Seat(s))).chain(std::iter::once(Viewer::Spectator)).collect()
+        (0..self.game.seats())
+            .map(|s| Viewer::Seat(Seat(s)))
+            .chain(std::iter::once(Viewer::Spectator))
+            .collect()
     }
 
     /// Index of `viewer` in [`LiveMatch::viewers`].
@@ -107,7 +114,10 @@ impl LiveMatch {
         let mut after = self.game.clone();
         let mut steps = Vec::new();
         let mut step_views: Vec<Vec<AnyStepView>> = vec![Vec::new(); viewers.len()];
-        let mut push = |after: &mut AnyGame, step: AnyStep, steps: &mut Vec<AnyStep>| -> Result<(), MatchError> {
+        let mut push = |after: &mut AnyGame,
+                        step: AnyStep,
+                        steps: &mut Vec<AnyStep>|
+         -> Result<(), MatchError> {
             for (i, v) in viewers.iter().enumerate() {
                 step_views[i].push(after.step_view(&step, *v)?);
             }
@@ -120,14 +130,22 @@ impl LiveMatch {
         }
         while after.to_act() == ToAct::Chance {
             if steps.len() > MAX_CHANCE_RUN {
-                return Err(MatchError::Illegal("the rules drew chance without end".into()));
+                return Err(MatchError::Illegal(
+                    "the rules drew chance without end".into(),
+                ));
             }
             let seq = self.version + steps.len() as u64 + 1;
             let mut rng = Self::chance_rng(&self.seed, seq);
-            let step = after.sample_chance(&mut rng).ok_or_else(|| MatchError::Illegal("no chance outcome".into()))?;
+            let step = after
+                .sample_chance(&mut rng)
+                .ok_or_else(|| MatchError::Illegal("no chance outcome".into()))?;
             push(&mut after, step, &mut steps)?;
         }
-        Ok(Planned { steps, step_views, after })
+        Ok(Planned {
+            steps,
+            step_views,
+            after,
+        })
     }
 
     /// Makes planned (and stored) steps current; hands back their per-viewer

@@ -125,7 +125,14 @@ pub enum CreateError {
 impl Rooms {
     /// An empty registry.
     pub fn new(store: Store, shutdown: CancellationToken, tracker: TaskTracker) -> Rooms {
-        Rooms { inner: Arc::new(RoomsInner { map: Mutex::default(), store, shutdown, tracker }) }
+        Rooms {
+            inner: Arc::new(RoomsInner {
+                map: Mutex::default(),
+                store,
+                shutdown,
+                tracker,
+            }),
+        }
     }
 
     /// The storage handle.
@@ -144,7 +151,10 @@ impl Rooms {
     }
 
     /// Creates a room with fresh code and starts its actor.
-    pub async fn create(&self, options: GameOptions) -> Result<(RoomCode, RoomHandle), CreateError> {
+    pub async fn create(
+        &self,
+        options: GameOptions,
+    ) -> Result<(RoomCode, RoomHandle), CreateError> {
         if self.inner.shutdown.is_cancelled() {
             return Err(CreateError::ShuttingDown);
         }

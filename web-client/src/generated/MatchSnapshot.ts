@@ -17,7 +17,8 @@ match_id: MatchId,
  */
 version: number, 
 /**
- * SHA-256 (hex) of the match's random seed, committed at the start.
+ * SHA-256 (hex) of the match's 32 random seed bytes (the raw bytes, not
+ * their hex), committed at the start.
  */
 seed_sha256: string, 
 /**

@@ -21,6 +21,7 @@ import type { ToAct } from '../generated/ToAct';
 import type { Viewer } from '../generated/Viewer';
 import { ApiFailure, api } from './api';
 import { toasts } from './toasts.svelte';
+import { CLOSE } from '../generated/closeCodes';
 
 export type ConnStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -56,15 +57,7 @@ const ERROR_HINTS: Partial<Record<ErrorCode, string>> = {
   shutting_down: 'The server is restarting.',
 };
 
-/** Close codes the server uses (server/src/ws.rs). */
-export const CLOSE = {
-  BAD_HANDSHAKE: 4000,
-  BAD_TOKEN: 4001,
-  NO_ROOM: 4004,
-  FELL_BEHIND: 4008,
-  RATE: 4029,
-  BAD_MESSAGES: 4400,
-} as const;
+export { CLOSE };
 
 function closeText(code: number, reason: string): string {
   if (code === CLOSE.NO_ROOM) return 'This room has closed.';

@@ -4,4 +4,4 @@ import type { Scorecard } from "./doozy_dice/Scorecard";
 /**
  * A finished match's per-game scorecard.
  */
-export type Scorecard = { "game": "doozy-dice", "scorecard": Scorecard };
+export type AnyScorecard = { "game": "doozy-dice", "scorecard": Scorecard };

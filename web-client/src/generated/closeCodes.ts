@@ -1,0 +1,12 @@
+// Generated from protocol/src/close.rs by protocol/tests/ts_bindings.rs. Do not edit.
+
+/** WebSocket close codes the server uses. */
+export const CLOSE = {
+  GOING_AWAY: 1001,
+  BAD_HANDSHAKE: 4000,
+  BAD_TOKEN: 4001,
+  NO_ROOM: 4004,
+  FELL_BEHIND: 4008,
+  RATE: 4029,
+  BAD_MESSAGES: 4400,
+} as const;
