@@ -2,7 +2,7 @@
 //! matches of any game through the protocol's tagged envelopes.
 
 use parlor_protocol::{
-    AnyAction, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, Scorecard, Seat, ToAct,
+    AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, Seat, ToAct,
     Viewer,
 };
 use rand::Rng;
@@ -152,7 +152,7 @@ impl AnyGame {
         let (ranks, scorecard) = match self {
             AnyGame::DoozyDice(g) => {
                 let o = g.outcome()?;
-                (o.ranks, Scorecard::DoozyDice(o.scorecard))
+                (o.ranks, AnyScorecard::DoozyDice(o.scorecard))
             }
         };
         let winners = ranks
