@@ -1,1 +1,1157 @@
-//! Conformance harness — being written.
+//! The conformance harness every game runs: random playouts that check the
+//! [`Game`] contract at every step.
+//!
+//! For each seed, one random playout to the end (chance outcomes drawn by
+//! weight with [`crate::any::sample`], actions uniformly among the legal
+//! actions of a random seat to act), checking:
+//!
+//! - **(a) turn structure** — every seat listed by `to_act` has legal actions
+//!   and no other seat has any; chance outcomes exist (with positive weights)
+//!   exactly when chance is to act; `outcome()` is `Some`, with one rank per
+//!   seat, exactly when the game is finished;
+//! - **(b) determinism** — every step goes through JSON and back before it is
+//!   applied to a shadow game built only from the decoded log, which must
+//!   equal the real state after every step; at the end, [`replay`] of the
+//!   whole log and of a few random prefixes rebuilds the same states;
+//! - **(c) views** — every seat's and the spectator's view, and the step
+//!   view of every step, serialize at every step;
+//! - **(d) refusals** — now and then, steps that must be refused (actions of
+//!   seats not to act, actions not listed as legal, chance outcomes not on
+//!   offer, game-specific garbage) are tried on a copy: each must be refused
+//!   and leave the copy equal to the state; listed steps must be accepted;
+//! - **(e) no leak** — for one viewer per seed, a *twin* playout that the
+//!   viewer cannot tell from the original: wherever a chance outcome or
+//!   another seat's action looks the same to the viewer (byte-identical
+//!   serialized step view), the twin takes a different one when it can. The
+//!   viewer's serialized views of the original and the twin must stay
+//!   byte-identical at every step. The [`Report`] counts how often the twin
+//!   really differed, so a game with hidden information can assert that the
+//!   check had teeth.
+//!
+//! Every check returns a [`Violation`] rather than panicking, so the harness
+//! can test itself on deliberately broken toy games; [`conformance`] is the
+//! panicking entry point for game tests.
+
+use std::fmt;
+use std::ops::Range;
+
+use parlor_protocol::{Seat, ToAct, Viewer};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::any::sample;
+use crate::game::{replay, Game, Step};
+
+/// A log step of game `G`.
+pub type StepOf<G> = Step<<G as Game>::Action, <G as Game>::Chance>;
+
+/// Game-specific extra steps to probe with (see [`Config::garbage`]).
+pub type Garbage<G> = fn(&G, &mut ChaCha8Rng) -> Vec<StepOf<G>>;
+
+/// Which property a [`Violation`] broke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// `Game::new` refused the options and seat count.
+    Setup,
+    /// (a) `to_act`, `legal_actions` and `chance_outcomes` disagree.
+    ToAct,
+    /// (a) `outcome()` does not match `to_act`, or its ranks are malformed.
+    Outcome,
+    /// A step listed as legal (or on offer) was refused.
+    Apply,
+    /// (b) A step does not survive JSON.
+    Serde,
+    /// (b) The shadow or a replay differs from the real state.
+    Replay,
+    /// (c) A view or step view does not serialize.
+    View,
+    /// (d) A step that must be refused was accepted, or a refusal changed
+    /// the state.
+    Rejection,
+    /// (e) A viewer can tell apart two playouts it should not.
+    NoLeak,
+    /// The playout did not finish within [`Config::max_steps`].
+    StepCap,
+}
+
+/// A broken contract: which check, where, and what happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// The property broken.
+    pub check: Check,
+    /// The seed of the playout (`None` outside [`run`]).
+    pub seed: Option<u64>,
+    /// Index into the log of the step about to be applied.
+    pub step: Option<usize>,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl Violation {
+    fn new(check: Check, step: usize, message: impl Into<String>) -> Violation {
+        Violation {
+            check,
+            seed: None,
+            step: Some(step),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "conformance check {:?} failed", self.check)?;
+        if let Some(seed) = self.seed {
+            write!(f, " (seed {seed}")?;
+            if let Some(step) = self.step {
+                write!(f, ", before step {step}")?;
+            }
+            write!(f, ")")?;
+        } else if let Some(step) = self.step {
+            write!(f, " (before step {step})")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct Config<G: Game> {
+    /// Options of every match.
+    pub options: G::Options,
+    /// Number of seats.
+    pub seats: u8,
+    /// One playout per seed.
+    pub seeds: Range<u64>,
+    /// A playout still going after this many steps fails ([`Check::StepCap`]).
+    pub max_steps: usize,
+    /// Probe refusals (d) on about one step in `probe_every` (0: never).
+    pub probe_every: u32,
+    /// Run the no-leak twin (e) on one seed in `leak_every`, counted from the
+    /// first seed (1: every seed; 0: never).
+    pub leak_every: u64,
+    /// Random prefixes per playout rebuilt with [`replay`] (the whole log is
+    /// always replayed too).
+    pub replay_prefixes: usize,
+    /// Game-specific garbage for the refusal probes, e.g. out-of-range
+    /// numbers. Each step must either be refused without changing the state
+    /// or be accepted; nothing else is asked of it, so it may be anything.
+    pub garbage: Option<Garbage<G>>,
+}
+
+impl<G: Game> Config<G> {
+    /// Defaults: a 100,000-step cap, refusal probes on 1 step in 8, the
+    /// no-leak twin on every seed, 3 replayed prefixes, no garbage.
+    pub fn new(options: G::Options, seats: u8, seeds: Range<u64>) -> Config<G> {
+        Config {
+            options,
+            seats,
+            seeds,
+            max_steps: 100_000,
+            probe_every: 8,
+            leak_every: 1,
+            replay_prefixes: 3,
+            garbage: None,
+        }
+    }
+}
+
+/// What a run did, for sanity checks on the checks themselves.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Playouts run to the end.
+    pub games: u64,
+    /// Steps applied in all playouts.
+    pub steps: u64,
+    /// Chance steps among them.
+    pub chance_steps: u64,
+    /// The longest playout, in steps.
+    pub longest_game: usize,
+    /// Probe steps tried on copies (d).
+    pub probes: u64,
+    /// Of those, steps that had to be refused and were.
+    pub refusals: u64,
+    /// Full or prefix replays compared (b).
+    pub replays: u64,
+    /// Twin playouts run (e).
+    pub twins: u64,
+    /// Steps walked by twins.
+    pub twin_steps: u64,
+    /// Twin steps after which the twin's state differed from the original's.
+    pub twin_divergent_steps: u64,
+    /// Twins that differed from their original at some step.
+    pub twins_diverged: u64,
+    /// Twins stopped before the end (no step looked the same to the viewer).
+    pub twins_cut_short: u64,
+}
+
+impl Report {
+    fn add(&mut self, twin: &TwinReport) {
+        self.twins += 1;
+        self.twin_steps += twin.steps;
+        self.twin_divergent_steps += twin.divergent_steps;
+        self.twins_diverged += u64::from(twin.divergent_steps > 0);
+        self.twins_cut_short += u64::from(twin.cut_short);
+    }
+}
+
+/// What one twin playout did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TwinReport {
+    /// Steps walked.
+    pub steps: u64,
+    /// Steps after which the twin differed from the original.
+    pub divergent_steps: u64,
+    /// Stopped before the end of the log.
+    pub cut_short: bool,
+}
+
+/// Runs the harness on `seeds` with default settings and panics with the
+/// first violation. Returns the report.
+#[track_caller]
+pub fn conformance<G: Game>(options: &G::Options, seats: u8, seeds: Range<u64>) -> Report {
+    check(&Config::<G>::new(options.clone(), seats, seeds))
+}
+
+/// Runs the harness as configured and panics with the first violation.
+#[track_caller]
+pub fn check<G: Game>(config: &Config<G>) -> Report {
+    match run(config) {
+        Ok(report) => report,
+        Err(violation) => panic!("{violation}"),
+    }
+}
+
+/// Runs the harness as configured: the report, or the first violation.
+pub fn run<G: Game>(config: &Config<G>) -> Result<Report, Violation> {
+    let mut report = Report::default();
+    for seed in config.seeds.clone() {
+        let at_seed = |mut v: Violation| {
+            v.seed = Some(seed);
+            v
+        };
+        let log = playout(config, seed, &mut report).map_err(at_seed)?;
+        let nth = seed.wrapping_sub(config.seeds.start);
+        if config.leak_every > 0 && nth % config.leak_every == 0 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7779_6e5f_6c65_616b);
+            let viewer = random_viewer(config.seats, &mut rng);
+            let twin = check_no_leak::<G>(&config.options, config.seats, &log, viewer, &mut rng)
+                .map_err(at_seed)?;
+            report.add(&twin);
+        }
+    }
+    Ok(report)
+}
+
+/// A seat or, one time in `seats + 1`, the spectator.
+fn random_viewer(seats: u8, rng: &mut ChaCha8Rng) -> Viewer {
+    let n = rng.random_range(0..=seats);
+    if n == seats {
+        Viewer::Spectator
+    } else {
+        Viewer::Seat(Seat(n))
+    }
+}
+
+fn viewers(seats: u8) -> impl Iterator<Item = Viewer> {
+    (0..seats)
+        .map(|s| Viewer::Seat(Seat(s)))
+        .chain(std::iter::once(Viewer::Spectator))
+}
+
+/// Serializes into `buf` (cleared first).
+fn encode<T: Serialize>(
+    buf: &mut Vec<u8>,
+    value: &T,
+    step: usize,
+    what: impl FnOnce() -> String,
+) -> Result<(), Violation> {
+    buf.clear();
+    serde_json::to_writer(&mut *buf, value).map_err(|e| {
+        Violation::new(
+            Check::View,
+            step,
+            format!("{} does not serialize: {e}", what()),
+        )
+    })
+}
+
+fn json<T: Serialize>(
+    value: &T,
+    step: usize,
+    what: impl FnOnce() -> String,
+) -> Result<Vec<u8>, Violation> {
+    let mut buf = Vec::new();
+    encode(&mut buf, value, step, what)?;
+    Ok(buf)
+}
+
+/// Serializes `value` unless a value equal to it (`==`) was already
+/// serialized at this step, which is the common case when every viewer sees
+/// the same thing: serializing is by far the harness's costliest work.
+fn encode_distinct<T: Serialize + PartialEq>(
+    done: &mut Vec<T>,
+    value: T,
+    buf: &mut Vec<u8>,
+    step: usize,
+    what: impl FnOnce() -> String,
+) -> Result<(), Violation> {
+    if !done.contains(&value) {
+        encode(buf, &value, step, what)?;
+        done.push(value);
+    }
+    Ok(())
+}
+
+/// A value and, once needed, its JSON: "does this look the same on the
+/// wire?" Equal values (`==`) do without serializing; otherwise the bytes
+/// decide.
+struct Wire<T> {
+    value: T,
+    bytes: Option<Vec<u8>>,
+}
+
+impl<T: Serialize + PartialEq> Wire<T> {
+    fn new(value: T) -> Wire<T> {
+        Wire { value, bytes: None }
+    }
+
+    fn bytes(&mut self, step: usize) -> Result<&[u8], Violation> {
+        if self.bytes.is_none() {
+            self.bytes = Some(json(&self.value, step, || "a view".into())?);
+        }
+        Ok(self.bytes.as_deref().unwrap_or_default())
+    }
+
+    fn same_as(
+        &mut self,
+        other: &T,
+        scratch: &mut Vec<u8>,
+        step: usize,
+    ) -> Result<bool, Violation> {
+        if &self.value == other {
+            return Ok(true);
+        }
+        encode(scratch, other, step, || "a view".into())?;
+        Ok(self.bytes(step)? == scratch.as_slice())
+    }
+}
+
+/// A few of the steps seen so far in one playout, to probe refusals with.
+struct Pool<G: Game> {
+    actions: Vec<G::Action>,
+    outcomes: Vec<G::Chance>,
+}
+
+impl<G: Game> Pool<G> {
+    const CAP: usize = 64;
+
+    fn keep<T: Clone>(list: &mut Vec<T>, item: &T, rng: &mut ChaCha8Rng) {
+        if list.len() < Self::CAP {
+            list.push(item.clone());
+        } else {
+            let i = rng.random_range(0..Self::CAP);
+            if let Some(slot) = list.get_mut(i) {
+                *slot = item.clone();
+            }
+        }
+    }
+
+    fn add(&mut self, step: &StepOf<G>, rng: &mut ChaCha8Rng) {
+        match step {
+            Step::Act { action, .. } => Self::keep(&mut self.actions, action, rng),
+            Step::Chance { outcome } => Self::keep(&mut self.outcomes, outcome, rng),
+        }
+    }
+}
+
+/// (a): who may act, and the outcome. Returns each seat's legal actions.
+fn check_turn<G: Game>(
+    state: &G,
+    to_act: &ToAct,
+    seats: u8,
+    step: usize,
+) -> Result<Vec<Vec<G::Action>>, Violation> {
+    let fail = |m: String| Violation::new(Check::ToAct, step, m);
+    let acting: &[Seat] = match to_act {
+        ToAct::Seats { seats: list } => {
+            if list.is_empty() {
+                return Err(fail("to_act lists no seats".into()));
+            }
+            for (i, s) in list.iter().enumerate() {
+                if s.0 >= seats {
+                    return Err(fail(format!("to_act lists seat {s} of {seats}")));
+                }
+                if list.get(..i).is_some_and(|before| before.contains(s)) {
+                    return Err(fail(format!("to_act lists seat {s} twice")));
+                }
+            }
+            list
+        }
+        ToAct::Chance | ToAct::Finished => &[],
+    };
+    let legal: Vec<Vec<G::Action>> = (0..seats).map(|s| state.legal_actions(Seat(s))).collect();
+    for (s, actions) in (0..seats).map(Seat).zip(&legal) {
+        match (acting.contains(&s), actions.is_empty()) {
+            (true, true) => {
+                return Err(fail(format!("seat {s} is to act but has no legal action")))
+            }
+            (false, false) => {
+                return Err(fail(format!(
+                    "seat {s} is not to act ({to_act:?}) but has legal actions, e.g. {:?}",
+                    actions.first()
+                )))
+            }
+            _ => {}
+        }
+    }
+    let outcomes = state.chance_outcomes();
+    match (to_act, outcomes.is_empty()) {
+        (ToAct::Chance, true) => return Err(fail("chance is to act but offers no outcome".into())),
+        (ToAct::Chance, false) => {}
+        (_, false) => {
+            return Err(fail(format!(
+                "{to_act:?} but chance offers outcomes, e.g. {:?}",
+                outcomes.first()
+            )))
+        }
+        (_, true) => {}
+    }
+    if let Some((o, _)) = outcomes.iter().find(|(_, w)| *w == 0) {
+        return Err(fail(format!("chance outcome {o:?} has weight 0")));
+    }
+    let outcome = state.outcome();
+    let fail = |m: String| Violation::new(Check::Outcome, step, m);
+    match (to_act, outcome) {
+        (ToAct::Finished, None) => return Err(fail("finished but outcome() is None".into())),
+        (ToAct::Finished, Some(o)) => {
+            if o.ranks.len() != usize::from(seats) {
+                return Err(fail(format!("{} ranks for {seats} seats", o.ranks.len())));
+            }
+            if o.ranks.iter().any(|&r| r == 0 || r > seats) || !o.ranks.contains(&1) {
+                return Err(fail(format!("malformed ranks {:?}", o.ranks)));
+            }
+            json(&o.scorecard, step, || "the scorecard".into())?;
+        }
+        (_, Some(_)) => return Err(fail(format!("{to_act:?} but outcome() is Some"))),
+        (_, None) => {}
+    }
+    Ok(legal)
+}
+
+/// How a probe step must fare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    /// Listed as legal or on offer.
+    Accepted,
+    /// Neither.
+    Refused,
+    /// Garbage: refused without change, or accepted.
+    Either,
+}
+
+/// (d): tries steps on copies of `state`.
+#[allow(clippy::too_many_arguments)]
+fn probe<G: Game>(
+    state: &G,
+    to_act: &ToAct,
+    legal: &[Vec<G::Action>],
+    pool: &Pool<G>,
+    garbage: Option<Garbage<G>>,
+    seats: u8,
+    step: usize,
+    rng: &mut ChaCha8Rng,
+    report: &mut Report,
+) -> Result<(), Violation> {
+    let mut tries: Vec<(StepOf<G>, Expect)> = Vec::new();
+    // Known actions, by random seats (sometimes a seat that doesn't exist).
+    for _ in 0..3 {
+        let Some(action) = pick(&pool.actions, rng) else {
+            break;
+        };
+        let seat = Seat(rng.random_range(0..=seats));
+        let listed = legal.get(seat.index()).is_some_and(|l| l.contains(action));
+        let expect = if listed {
+            Expect::Accepted
+        } else {
+            Expect::Refused
+        };
+        tries.push((
+            Step::Act {
+                seat,
+                action: action.clone(),
+            },
+            expect,
+        ));
+    }
+    // A known chance outcome.
+    if let Some(outcome) = pick(&pool.outcomes, rng) {
+        let offered = matches!(to_act, ToAct::Chance)
+            && state.chance_outcomes().iter().any(|(o, _)| o == outcome);
+        let expect = if offered {
+            Expect::Accepted
+        } else {
+            Expect::Refused
+        };
+        tries.push((
+            Step::Chance {
+                outcome: outcome.clone(),
+            },
+            expect,
+        ));
+    }
+    // A random listed action.
+    let acting: Vec<(u8, &Vec<G::Action>)> = (0..seats)
+        .zip(legal)
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    if let Some((seat, actions)) = pick(&acting, rng) {
+        if let Some(action) = pick(actions, rng) {
+            tries.push((
+                Step::Act {
+                    seat: Seat(*seat),
+                    action: action.clone(),
+                },
+                Expect::Accepted,
+            ));
+        }
+    }
+    if let Some(garbage) = garbage {
+        tries.extend(garbage(state, rng).into_iter().map(|s| (s, Expect::Either)));
+    }
+    let fail = |m: String| Violation::new(Check::Rejection, step, m);
+    for (try_step, expect) in tries {
+        report.probes += 1;
+        let viewer = random_viewer(seats, rng);
+        // Describing any step must not panic.
+        json(&state.step_view(&try_step, viewer), step, || {
+            format!("step_view of probe {try_step:?}")
+        })?;
+        let mut copy = state.clone();
+        match (copy.apply(&try_step), expect) {
+            (Ok(()), Expect::Refused) => {
+                return Err(fail(format!(
+                    "{try_step:?} was accepted though not listed as legal / on offer ({to_act:?})"
+                )))
+            }
+            (Err(e), Expect::Accepted) => {
+                return Err(Violation::new(
+                    Check::Apply,
+                    step,
+                    format!("{try_step:?} is listed as legal but was refused: {e}"),
+                ))
+            }
+            (Err(e), _) => {
+                report.refusals += u64::from(expect == Expect::Refused);
+                if &copy != state {
+                    return Err(fail(format!(
+                        "refusing {try_step:?} ({e}) changed the state:\nbefore {state:?}\nafter  {copy:?}"
+                    )));
+                }
+            }
+            (Ok(()), _) => {}
+        }
+    }
+    Ok(())
+}
+
+fn pick<'a, T>(list: &'a [T], rng: &mut ChaCha8Rng) -> Option<&'a T> {
+    if list.is_empty() {
+        None
+    } else {
+        list.get(rng.random_range(0..list.len()))
+    }
+}
+
+/// One random playout with checks (a)–(d). Returns the decoded log.
+fn playout<G: Game>(
+    config: &Config<G>,
+    seed: u64,
+    report: &mut Report,
+) -> Result<Vec<StepOf<G>>, Violation> {
+    let seats = config.seats;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // Probes draw from their own stream so that they never change the playout.
+    let mut probe_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7072_6f62_6573_2121);
+    let setup = |e| Violation {
+        check: Check::Setup,
+        seed: None,
+        step: None,
+        message: format!("new() failed: {e}"),
+    };
+    let mut state = G::new(&config.options, seats).map_err(setup)?;
+    let mut shadow = G::new(&config.options, seats).map_err(setup)?;
+    let mut log: Vec<StepOf<G>> = Vec::new();
+    let mut pool = Pool::<G> {
+        actions: Vec::new(),
+        outcomes: Vec::new(),
+    };
+    // Reservoir of (prefix length, state) to rebuild with `replay` at the end.
+    let mut prefixes: Vec<(usize, G)> = Vec::new();
+    let mut buf = Vec::new();
+    loop {
+        let index = log.len();
+        let to_act = state.to_act();
+        let legal = check_turn(&state, &to_act, seats, index)?;
+        let mut views = Vec::new();
+        for viewer in viewers(seats) {
+            encode_distinct(&mut views, state.view(viewer), &mut buf, index, || {
+                format!("view({viewer:?})")
+            })?;
+        }
+        let step: StepOf<G> = match &to_act {
+            ToAct::Finished => break,
+            _ if index >= config.max_steps => {
+                return Err(Violation::new(
+                    Check::StepCap,
+                    index,
+                    format!("the game did not finish within {} steps", config.max_steps),
+                ))
+            }
+            ToAct::Chance => match sample(&state, &mut rng) {
+                Some(outcome) => Step::Chance { outcome },
+                None => {
+                    return Err(Violation::new(
+                        Check::ToAct,
+                        index,
+                        "sampling chance failed",
+                    ))
+                }
+            },
+            ToAct::Seats { seats: acting } => {
+                let seat = *pick(acting, &mut rng)
+                    .ok_or_else(|| Violation::new(Check::ToAct, index, "no seat to act"))?;
+                let action = legal
+                    .get(seat.index())
+                    .and_then(|l| pick(l, &mut rng))
+                    .ok_or_else(|| Violation::new(Check::ToAct, index, "no legal action"))?;
+                Step::Act {
+                    seat,
+                    action: action.clone(),
+                }
+            }
+        };
+        if config.probe_every > 0 && probe_rng.random_ratio(1, config.probe_every) {
+            probe(
+                &state,
+                &to_act,
+                &legal,
+                &pool,
+                config.garbage,
+                seats,
+                index,
+                &mut probe_rng,
+                report,
+            )?;
+        }
+        let mut step_views = Vec::new();
+        for viewer in viewers(seats) {
+            let step_view = state.step_view(&step, viewer);
+            encode_distinct(&mut step_views, step_view, &mut buf, index, || {
+                format!("step_view({step:?}, {viewer:?})")
+            })?;
+        }
+        // (b) The shadow only ever sees the step after a trip through JSON.
+        let text = serde_json::to_string(&step).map_err(|e| {
+            Violation::new(
+                Check::Serde,
+                index,
+                format!("{step:?} does not serialize: {e}"),
+            )
+        })?;
+        let decoded: StepOf<G> = serde_json::from_str(&text).map_err(|e| {
+            Violation::new(
+                Check::Serde,
+                index,
+                format!("{text} does not deserialize: {e}"),
+            )
+        })?;
+        if decoded != step {
+            return Err(Violation::new(
+                Check::Serde,
+                index,
+                format!("{step:?} came back from {text} as {decoded:?}"),
+            ));
+        }
+        state.apply(&step).map_err(|e| {
+            Violation::new(
+                Check::Apply,
+                index,
+                format!("legal step {step:?} was refused: {e}"),
+            )
+        })?;
+        shadow.apply(&decoded).map_err(|e| {
+            Violation::new(
+                Check::Replay,
+                index,
+                format!("the shadow refused {decoded:?}: {e}"),
+            )
+        })?;
+        if shadow != state {
+            return Err(Violation::new(
+                Check::Replay,
+                index,
+                format!("after {step:?} the shadow differs:\nstate  {state:?}\nshadow {shadow:?}"),
+            ));
+        }
+        report.chance_steps += u64::from(matches!(step, Step::Chance { .. }));
+        if probe_rng.random_ratio(1, 4) {
+            pool.add(&step, &mut probe_rng);
+        }
+        log.push(decoded);
+        // Reservoir sampling: each prefix is kept with equal probability.
+        if config.replay_prefixes > 0 {
+            if prefixes.len() < config.replay_prefixes {
+                prefixes.push((log.len(), state.clone()));
+            } else {
+                let slot = probe_rng.random_range(0..log.len());
+                if let Some(kept) = prefixes.get_mut(slot) {
+                    *kept = (log.len(), state.clone());
+                }
+            }
+        }
+    }
+    let end = log.len();
+    prefixes.push((end, state));
+    for (len, expected) in &prefixes {
+        let rebuilt = replay::<G>(&config.options, seats, log.get(..*len).unwrap_or(&log))
+            .map_err(|e| {
+                Violation::new(
+                    Check::Replay,
+                    *len,
+                    format!("replay of {len} steps failed: {e}"),
+                )
+            })?;
+        report.replays += 1;
+        if &rebuilt != expected {
+            return Err(Violation::new(
+                Check::Replay,
+                *len,
+                format!(
+                    "replay of {len} steps differs:\nplayed   {expected:?}\nreplayed {rebuilt:?}"
+                ),
+            ));
+        }
+    }
+    report.games += 1;
+    report.steps += u64::try_from(end).unwrap_or(u64::MAX);
+    report.longest_game = report.longest_game.max(end);
+    Ok(log)
+}
+
+/// (e): walks `log` alongside a twin that `viewer` must not be able to tell
+/// apart from it, and compares the viewer's serialized views at every step.
+///
+/// At a chance step the twin takes, when it can, a *different* outcome whose
+/// step view for `viewer` is byte-identical; at an action the twin keeps the
+/// same action if it is legal there and looks the same, and otherwise any
+/// legal action of the same seat that looks the same. When no such step
+/// exists the twin stops (`cut_short`).
+pub fn check_no_leak<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    log: &[StepOf<G>],
+    viewer: Viewer,
+    rng: &mut ChaCha8Rng,
+) -> Result<TwinReport, Violation> {
+    let setup = |e| Violation {
+        check: Check::Setup,
+        seed: None,
+        step: None,
+        message: format!("new() failed: {e}"),
+    };
+    let mut original = G::new(options, seats).map_err(setup)?;
+    let mut twin = G::new(options, seats).map_err(setup)?;
+    let mut report = TwinReport::default();
+    let mut scratch = Vec::new();
+    for (index, step) in log.iter().enumerate() {
+        let mut seen = Wire::new(original.step_view(step, viewer));
+        let twin_step: Option<StepOf<G>> = match step {
+            Step::Chance { .. } => {
+                let mut same_look = Vec::new();
+                if twin.to_act() == ToAct::Chance {
+                    for (o, _) in twin.chance_outcomes() {
+                        let s = Step::Chance { outcome: o };
+                        if seen.same_as(&twin.step_view(&s, viewer), &mut scratch, index)? {
+                            same_look.push(s);
+                        }
+                    }
+                }
+                let different: Vec<&StepOf<G>> = same_look.iter().filter(|s| *s != step).collect();
+                match pick(&different, rng) {
+                    Some(s) => Some((*s).clone()),
+                    None => same_look.first().cloned(),
+                }
+            }
+            Step::Act { seat, action } => {
+                let legal = twin.legal_actions(*seat);
+                let mut looks_same = |a: &G::Action| -> Result<bool, Violation> {
+                    let s = Step::Act {
+                        seat: *seat,
+                        action: a.clone(),
+                    };
+                    seen.same_as(&twin.step_view(&s, viewer), &mut scratch, index)
+                };
+                if legal.contains(action) && looks_same(action)? {
+                    Some(step.clone())
+                } else {
+                    let mut same_look = Vec::new();
+                    for a in &legal {
+                        if looks_same(a)? {
+                            same_look.push(a);
+                        }
+                    }
+                    pick(&same_look, rng).map(|a| Step::Act {
+                        seat: *seat,
+                        action: (*a).clone(),
+                    })
+                }
+            }
+        };
+        let Some(twin_step) = twin_step else {
+            report.cut_short = true;
+            break;
+        };
+        original.apply(step).map_err(|e| {
+            Violation::new(
+                Check::Replay,
+                index,
+                format!("the log does not replay: {step:?}: {e}"),
+            )
+        })?;
+        twin.apply(&twin_step).map_err(|e| {
+            Violation::new(
+                Check::Apply,
+                index,
+                format!("the twin refused {twin_step:?}, which is listed / on offer: {e}"),
+            )
+        })?;
+        report.steps += 1;
+        report.divergent_steps += u64::from(twin != original);
+        let mut view = Wire::new(original.view(viewer));
+        if !view.same_as(&twin.view(viewer), &mut scratch, index)? {
+            return Err(Violation::new(
+                Check::NoLeak,
+                index,
+                format!(
+                    "{viewer:?} can tell two playouts apart after {step:?} / twin {twin_step:?}:\n\
+                     original {}\ntwin     {}",
+                    String::from_utf8_lossy(view.bytes(index)?),
+                    String::from_utf8_lossy(&scratch)
+                ),
+            ));
+        }
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The harness must catch broken games: toy games with one flaw each.
+
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use parlor_protocol::{GameKind, Seat, ToAct, Viewer};
+    use serde::{Deserialize, Serialize};
+
+    use super::*;
+    use crate::game::{GameOutcome, SetupError};
+
+    /// The one thing wrong with a toy.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+    enum Flaw {
+        /// A correct game.
+        #[default]
+        None,
+        /// Each seat's view shows the other seat's card.
+        LeakyView,
+        /// `apply` reads a global counter: replays differ.
+        NonDeterministic,
+        /// `apply` counts refused steps in the state.
+        MutatesOnRefusal,
+        /// `legal_actions` lists a guess that `apply` refuses.
+        ListsIllegal,
+        /// Never finishes: guesses may be changed forever.
+        Endless,
+    }
+
+    /// "Peek": each of 2 seats is dealt one card of 1–3 (hidden), then each
+    /// guesses in turn whether its card is the higher. Right guesses win.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Peek {
+        flaw: Flaw,
+        cards: Vec<u8>,
+        guesses: Vec<bool>,
+        stamp: u32,
+        refusals: u32,
+    }
+
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    struct PeekView {
+        mine: Option<u8>,
+        theirs: Option<u8>,
+        guesses: Vec<bool>,
+    }
+
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    enum PeekStep {
+        Dealt {
+            to: u8,
+            card: Option<u8>,
+        },
+        /// The last guess ends the game and reveals both cards: what a
+        /// viewer learns is in the step view of the step that reveals it.
+        Guessed {
+            seat: Seat,
+            higher: bool,
+            revealed: Option<Vec<u8>>,
+        },
+    }
+
+    #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+    enum PeekIllegal {
+        #[error("not now")]
+        NotNow,
+    }
+
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+    impl Peek {
+        fn check(&self, step: &Step<bool, u8>) -> Result<(), PeekIllegal> {
+            let ok = match step {
+                Step::Chance { outcome } => {
+                    self.cards.len() < 2
+                        && (1..=3).contains(outcome)
+                        && !self.cards.contains(outcome)
+                }
+                Step::Act { seat, action } => {
+                    self.cards.len() == 2
+                        && seat.index() == self.guesses.len()
+                        && (*action || self.flaw != Flaw::ListsIllegal)
+                }
+            };
+            ok.then_some(()).ok_or(PeekIllegal::NotNow)
+        }
+    }
+
+    impl Game for Peek {
+        type Options = Flaw;
+        type Action = bool;
+        type Chance = u8;
+        type View = PeekView;
+        type StepView = PeekStep;
+        type Scorecard = Vec<u8>;
+        type Illegal = PeekIllegal;
+        const KIND: GameKind = GameKind::ZopZoo;
+
+        fn new(flaw: &Flaw, _seats: u8) -> Result<Self, SetupError> {
+            Ok(Peek {
+                flaw: *flaw,
+                cards: Vec::new(),
+                guesses: Vec::new(),
+                stamp: 0,
+                refusals: 0,
+            })
+        }
+        fn seats(&self) -> u8 {
+            2
+        }
+        fn to_act(&self) -> ToAct {
+            match (self.cards.len(), self.guesses.len()) {
+                (0 | 1, _) => ToAct::Chance,
+                (_, g) if g < 2 => ToAct::Seats {
+                    seats: vec![Seat(u8::try_from(g).unwrap_or(0))],
+                },
+                _ => ToAct::Finished,
+            }
+        }
+        fn legal_actions(&self, seat: Seat) -> Vec<bool> {
+            match self.to_act() {
+                ToAct::Seats { seats } if seats.contains(&seat) => vec![true, false],
+                _ => Vec::new(),
+            }
+        }
+        fn chance_outcomes(&self) -> Vec<(u8, u32)> {
+            if self.cards.len() < 2 {
+                (1..=3)
+                    .filter(|c| !self.cards.contains(c))
+                    .map(|c| (c, 1))
+                    .collect()
+            } else {
+                Vec::new()
+            }
+        }
+        fn apply(&mut self, step: &Step<bool, u8>) -> Result<(), PeekIllegal> {
+            if self.flaw == Flaw::MutatesOnRefusal {
+                self.refusals += 1;
+            }
+            self.check(step)?;
+            if self.flaw == Flaw::MutatesOnRefusal {
+                self.refusals -= 1;
+            }
+            match step {
+                Step::Chance { outcome } => self.cards.push(*outcome),
+                Step::Act { action, .. } => {
+                    self.guesses.push(*action);
+                    if self.flaw == Flaw::Endless && self.guesses.len() == 2 {
+                        self.guesses.clear();
+                    }
+                    if self.flaw == Flaw::NonDeterministic {
+                        self.stamp = COUNTER.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+            Ok(())
+        }
+        fn view(&self, viewer: Viewer) -> PeekView {
+            let finished = self.to_act() == ToAct::Finished;
+            let (mine, theirs) = match viewer {
+                Viewer::Seat(s) => (
+                    self.cards.get(s.index()),
+                    self.cards.get(1 - s.index().min(1)),
+                ),
+                Viewer::Spectator => (None, None),
+            };
+            let show_theirs = finished || self.flaw == Flaw::LeakyView;
+            PeekView {
+                mine: mine.copied(),
+                theirs: theirs.copied().filter(|_| show_theirs),
+                guesses: self.guesses.clone(),
+            }
+        }
+        fn step_view(&self, step: &Step<bool, u8>, viewer: Viewer) -> PeekStep {
+            match step {
+                Step::Chance { outcome } => {
+                    let to = u8::try_from(self.cards.len()).unwrap_or(0);
+                    let own = viewer == Viewer::Seat(Seat(to));
+                    PeekStep::Dealt {
+                        to,
+                        card: own.then_some(*outcome),
+                    }
+                }
+                Step::Act { seat, action } => PeekStep::Guessed {
+                    seat: *seat,
+                    higher: *action,
+                    revealed: (self.guesses.len() == 1).then(|| self.cards.clone()),
+                },
+            }
+        }
+        fn outcome(&self) -> Option<GameOutcome<Vec<u8>>> {
+            if self.to_act() != ToAct::Finished {
+                return None;
+            }
+            let right = |s: usize| {
+                let mine = self.cards.get(s);
+                let theirs = self.cards.get(1 - s);
+                self.guesses.get(s) == Some(&(mine > theirs))
+            };
+            let keys = [!right(0), !right(1)];
+            Some(GameOutcome {
+                ranks: crate::game::ranks_by(&keys),
+                scorecard: self.cards.clone(),
+            })
+        }
+    }
+
+    fn run_toy(flaw: Flaw) -> Result<Report, Violation> {
+        let mut config = Config::<Peek>::new(flaw, 2, 0..40);
+        config.max_steps = 500;
+        config.probe_every = 2;
+        run(&config)
+    }
+
+    fn fails_with(flaw: Flaw) -> Violation {
+        match run_toy(flaw) {
+            Ok(report) => panic!("the harness missed {flaw:?}: {report:?}"),
+            Err(v) => v,
+        }
+    }
+
+    #[test]
+    fn a_correct_game_passes_and_its_twins_differ() {
+        let report = run_toy(Flaw::None).unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(report.games, 40);
+        assert_eq!(report.twins, 40);
+        assert!(report.twin_divergent_steps > 0, "{report:?}");
+        assert!(report.twins_diverged > 0, "{report:?}");
+        assert!(report.refusals > 0, "{report:?}");
+        assert!(report.replays >= 40 * 2, "{report:?}");
+    }
+
+    #[test]
+    fn a_leaky_view_is_caught() {
+        let v = fails_with(Flaw::LeakyView);
+        assert_eq!(v.check, Check::NoLeak, "{v}");
+        assert!(v.seed.is_some());
+    }
+
+    #[test]
+    fn a_non_deterministic_apply_is_caught() {
+        let v = fails_with(Flaw::NonDeterministic);
+        assert_eq!(v.check, Check::Replay, "{v}");
+    }
+
+    #[test]
+    fn a_refusal_that_changes_the_state_is_caught() {
+        let v = fails_with(Flaw::MutatesOnRefusal);
+        assert_eq!(v.check, Check::Rejection, "{v}");
+    }
+
+    #[test]
+    fn a_listed_but_refused_action_is_caught() {
+        let v = fails_with(Flaw::ListsIllegal);
+        assert_eq!(v.check, Check::Apply, "{v}");
+    }
+
+    #[test]
+    fn an_endless_game_hits_the_step_cap() {
+        let v = fails_with(Flaw::Endless);
+        assert_eq!(v.check, Check::StepCap, "{v}");
+        assert_eq!(v.step, Some(500));
+    }
+
+    #[test]
+    #[should_panic(expected = "conformance check NoLeak failed")]
+    fn conformance_panics_on_a_violation() {
+        conformance::<Peek>(&Flaw::LeakyView, 2, 0..40);
+    }
+
+    #[test]
+    fn no_leak_check_alone_catches_the_leak() {
+        // Deal 1 to seat 0 and 2 to seat 1: seat 0 can't tell a 3 for seat 1.
+        let log: Vec<Step<bool, u8>> = vec![
+            Step::Chance { outcome: 1 },
+            Step::Chance { outcome: 2 },
+            Step::Act {
+                seat: Seat(0),
+                action: true,
+            },
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let ok = check_no_leak::<Peek>(&Flaw::None, 2, &log, Viewer::Seat(Seat(0)), &mut rng)
+            .unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(ok.steps, 3);
+        assert_eq!(ok.divergent_steps, 2, "the twin dealt seat 1 a 3");
+        let leak =
+            check_no_leak::<Peek>(&Flaw::LeakyView, 2, &log, Viewer::Seat(Seat(0)), &mut rng);
+        assert!(
+            matches!(
+                leak,
+                Err(Violation {
+                    check: Check::NoLeak,
+                    step: Some(1),
+                    ..
+                })
+            ),
+            "{leak:?}"
+        );
+        // Seat 1 sees its own 2; seat 0's card could have been a 3 (or a 2,
+        // and then the twin can't deal seat 1 its 2 and stops).
+        let seen = check_no_leak::<Peek>(&Flaw::None, 2, &log, Viewer::Seat(Seat(1)), &mut rng)
+            .unwrap_or_else(|v| panic!("{v}"));
+        assert!(seen.divergent_steps >= 1, "{seen:?}");
+    }
+}

@@ -1,0 +1,91 @@
+//! The conformance harness on Doozy Dice: 1,000 random playouts for each of
+//! 2, 3 and 4 players, 250 under each combination of the two options.
+
+use parlor_games::doozy_dice::{Chance, DoozyDice};
+use parlor_games::testing::{check, Config, Report, StepOf};
+use parlor_games::{Game, Step};
+use parlor_protocol::doozy_dice::{Action, CardId, Options};
+use parlor_protocol::Seat;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// Out-of-range and malformed steps of every kind.
+fn garbage(game: &DoozyDice, rng: &mut ChaCha8Rng) -> Vec<StepOf<DoozyDice>> {
+    let seat = Seat(rng.random_range(0..=game.seats() + 1));
+    let small = |rng: &mut ChaCha8Rng| rng.random_range(0..=8u8);
+    let len = rng.random_range(0..=7);
+    let dice = (0..len).map(|_| small(rng)).collect();
+    let action = match rng.random_range(0..4) {
+        0 => Action::Roll { dice },
+        1 => Action::Adjust {
+            die: small(rng),
+            to: small(rng),
+        },
+        2 => Action::Claim {
+            card: CardId(rng.random_range(0..=30)),
+        },
+        _ => Action::Cutoff {
+            card: CardId(rng.random_range(0..=30)),
+        },
+    };
+    let outcome = if rng.random_bool(0.5) {
+        Chance::Card(rng.random_range(0..=30))
+    } else {
+        Chance::Die(small(rng))
+    };
+    vec![Step::Act { seat, action }, Step::Chance { outcome }]
+}
+
+/// 1,000 seeds for `seats` players: 250 per option combination.
+fn run_all(seats: u8) -> Report {
+    let mut total = Report::default();
+    for (i, (lock_set_aside, auto_claim)) in
+        [(false, false), (true, false), (false, true), (true, true)]
+            .into_iter()
+            .enumerate()
+    {
+        let start = 250 * u64::try_from(i).unwrap_or(0);
+        let mut config = Config::<DoozyDice>::new(
+            Options {
+                lock_set_aside,
+                auto_claim,
+            },
+            seats,
+            start..start + 250,
+        );
+        config.garbage = Some(garbage);
+        // The no-leak twin on every third seed: 1,000 twins over 2-4 players.
+        config.leak_every = 3;
+        let r = check(&config);
+        total.games += r.games;
+        total.steps += r.steps;
+        total.chance_steps += r.chance_steps;
+        total.probes += r.probes;
+        total.refusals += r.refusals;
+        total.replays += r.replays;
+        total.twins += r.twins;
+        total.twin_steps += r.twin_steps;
+        total.twin_divergent_steps += r.twin_divergent_steps;
+        total.twins_cut_short += r.twins_cut_short;
+        total.longest_game = total.longest_game.max(r.longest_game);
+    }
+    assert_eq!(total.games, 1000);
+    assert!(total.refusals > 1000, "{total:?}");
+    eprintln!("{seats} players: {total:?}");
+    total
+}
+
+#[test]
+fn two_players() {
+    run_all(2);
+}
+
+#[test]
+fn three_players() {
+    run_all(3);
+}
+
+#[test]
+fn four_players() {
+    run_all(4);
+}
