@@ -28,6 +28,21 @@
 //!   really differed, so a game with hidden information can assert that the
 //!   check had teeth.
 //!
+//! Two things a game must do for (e) to hold:
+//! - whatever a step reveals to a viewer must be in that step's step view
+//!   (for instance, the step that ends a game shows the hands it reveals):
+//!   the twin stops where the step views differ, and a view that changes
+//!   while the step views agree is a leak;
+//! - views must be deterministic functions of the state (no `HashMap`
+//!   iteration order in a view).
+//!
+//! Cost: serializing is by far the harness's costliest work in debug builds,
+//! so a value equal (`==`) to one already serialized at the same step (every
+//! viewer's view, in a game without hidden information) is not serialized
+//! again, and two views are compared byte for byte only when they are not
+//! equal as values. Equal values serialize to equal bytes, so this changes
+//! no verdict.
+//!
 //! Every check returns a [`Violation`] rather than panicking, so the harness
 //! can test itself on deliberately broken toy games; [`conformance`] is the
 //! panicking entry point for game tests.
