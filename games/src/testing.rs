@@ -204,6 +204,22 @@ pub struct Report {
 }
 
 impl Report {
+    /// Adds another run's counts to these.
+    pub fn merge(&mut self, other: &Report) {
+        self.games += other.games;
+        self.steps += other.steps;
+        self.chance_steps += other.chance_steps;
+        self.longest_game = self.longest_game.max(other.longest_game);
+        self.probes += other.probes;
+        self.refusals += other.refusals;
+        self.replays += other.replays;
+        self.twins += other.twins;
+        self.twin_steps += other.twin_steps;
+        self.twin_divergent_steps += other.twin_divergent_steps;
+        self.twins_diverged += other.twins_diverged;
+        self.twins_cut_short += other.twins_cut_short;
+    }
+
     fn add(&mut self, twin: &TwinReport) {
         self.twins += 1;
         self.twin_steps += twin.steps;
