@@ -126,7 +126,7 @@ async fn acknowledged_steps_survive_sigkill() {
         &mut socks[mover],
         &ClientMsg::Act {
             client_seq: 1,
-            version: version,
+            version,
             action: roll,
         },
     )

@@ -45,7 +45,7 @@ async fn no_ack_before_the_step_is_stored() {
     mover
         .send(&ClientMsg::Act {
             client_seq: 1,
-            version: version,
+            version,
             action: roll,
         })
         .await;
