@@ -91,6 +91,13 @@ impl GameOptions {
         }
     }
 
+    /// Seconds a simultaneous window waits for answers (`None`: no timer).
+    pub fn response_timer_secs(&self) -> Option<u32> {
+        match self {
+            GameOptions::DoozyDice(_) => None,
+        }
+    }
+
     /// The default options of a game, or `None` if the game is not playable yet.
     pub fn default_for(kind: GameKind) -> Option<GameOptions> {
         match kind {

@@ -10,6 +10,7 @@ pub mod doozy_dice;
 pub mod game;
 pub mod http;
 pub mod ids;
+pub mod mix_the_mutts;
 pub mod msg;
 pub mod room;
 
@@ -17,5 +18,5 @@ pub use game::{
     AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, ToAct,
 };
 pub use ids::{MatchId, RoomCode, Seat, Viewer};
-pub use msg::{ClientMsg, ErrorCode, MatchSnapshot, ServerMsg};
+pub use msg::{ClientMsg, Deadline, ErrorCode, MatchSnapshot, ServerMsg};
 pub use room::{RoomInfo, RoomStatus, SeatInfo};

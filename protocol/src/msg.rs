@@ -110,8 +110,21 @@ pub struct MatchSnapshot {
     pub to_act: ToAct,
     /// The viewer's own view.
     pub view: AnyView,
+    /// The running response timer, if any.
+    pub deadline: Option<Deadline>,
     /// The result, once over.
     pub result: Option<MatchResult>,
+}
+
+/// A response timer (e.g. a simultaneous scoring window): seats that have
+/// not answered when it runs out are answered for (a pass).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Deadline {
+    /// Milliseconds left when this message was sent.
+    pub remaining_ms: u32,
+    /// The seats it applies to.
+    pub seats: Vec<crate::ids::Seat>,
 }
 
 /// Messages to a browser.
@@ -152,6 +165,8 @@ pub enum ServerMsg {
         to_act: ToAct,
         /// The viewer's view after the steps.
         view: AnyView,
+        /// The running response timer, if any.
+        deadline: Option<Deadline>,
     },
     /// Your action with this `client_seq` is stored and applied.
     Ack {

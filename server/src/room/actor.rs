@@ -11,8 +11,8 @@ use std::collections::HashMap;
 use parlor_games::MatchError;
 use parlor_protocol::http::Joined;
 use parlor_protocol::{
-    AnyAction, ClientMsg, ErrorCode, GameOptions, MatchId, RoomCode, RoomInfo, RoomStatus, Seat,
-    SeatInfo, ServerMsg, Viewer,
+    AnyAction, ClientMsg, Deadline, ErrorCode, GameOptions, MatchId, RoomCode, RoomInfo,
+    RoomStatus, Seat, SeatInfo, ServerMsg, ToAct, Viewer,
 };
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -49,6 +49,15 @@ pub struct Room {
     conns: HashMap<ConnId, Conn>,
     next_conn: ConnId,
     live: Option<LiveMatch>,
+    /// The response timer of a simultaneous window, when one runs.
+    timer: Option<Timer>,
+}
+
+/// A running response timer.
+#[derive(Debug)]
+struct Timer {
+    ends: tokio::time::Instant,
+    seats: Vec<Seat>,
 }
 
 /// The seat that created the room and controls it.
@@ -66,15 +75,21 @@ impl Room {
             conns: HashMap::new(),
             next_conn: 1,
             live: None,
+            timer: None,
         }
     }
 
     /// Runs until every handle is dropped or the server shuts down.
     pub async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>, shutdown: CancellationToken) {
         loop {
+            let ends = self.timer.as_ref().map(|t| t.ends);
             let cmd = tokio::select! {
                 biased;
                 _ = shutdown.cancelled() => break,
+                _ = sleep_until_some(ends) => {
+                    self.expire().await;
+                    continue;
+                }
                 cmd = rx.recv() => cmd,
             };
             let Some(cmd) = cmd else { break };
@@ -114,7 +129,10 @@ impl Room {
                 let welcome = ServerMsg::Welcome {
                     you: viewer,
                     room: self.info(),
-                    snapshot: self.live.as_ref().map(|m| m.snapshot(viewer)),
+                    snapshot: self
+                        .live
+                        .as_ref()
+                        .map(|m| m.snapshot(viewer, self.deadline())),
                 };
                 self.conns.insert(conn, Conn { viewer, out });
                 self.send(conn, welcome);
@@ -301,11 +319,13 @@ impl Room {
         let before: Vec<_> = live
             .viewers()
             .into_iter()
-            .map(|v| live.snapshot(v))
+            .map(|v| live.snapshot(v, None))
             .collect();
         let mut live = live;
         let step_views = live.commit(planned);
         self.live = Some(live);
+        self.timer = None;
+        self.arm_timer();
         self.status = RoomStatus::Playing;
         self.broadcast_room();
         let ids: Vec<(ConnId, Viewer)> = self.conns.iter().map(|(id, c)| (*id, c.viewer)).collect();
@@ -351,7 +371,21 @@ impl Room {
                 format!("the match is at version {}, not {version}", live.version),
             ));
         }
-        let step = live.game.action_step(seat, &action).map_err(rules_error)?;
+        self.submit(seat, &action, Some((conn, client_seq))).await
+    }
+
+    /// Validates, stores, applies and publishes one seat's action (from its
+    /// connection, or on its behalf when its response timer ran out).
+    async fn submit(
+        &mut self,
+        seat: Seat,
+        action: &AnyAction,
+        ack: Option<(ConnId, u32)>,
+    ) -> Result<(), (ErrorCode, String)> {
+        let Some(live) = self.live.as_ref() else {
+            return Err((ErrorCode::NoMatch, "the match has not started".into()));
+        };
+        let step = live.game.action_step(seat, action).map_err(rules_error)?;
         let planned = live.plan(Some(step)).map_err(rules_error)?;
         let steps = new_steps(live, &planned.steps);
         let finish = planned.after.result().map(|result| Finish {
@@ -368,8 +402,74 @@ impl Room {
             return Ok(());
         };
         let step_views = live.commit(planned);
-        self.publish(step_views, Some((conn, client_seq)));
+        self.arm_timer();
+        self.publish(step_views, ack);
         Ok(())
+    }
+
+    /// Starts, keeps or clears the response timer after the match moved. A
+    /// timer runs while the seats to act all have a default answer (a pass)
+    /// and the room has a response time; it survives answers within the same
+    /// window (the set of seats only shrinks) and restarts for a new one.
+    fn arm_timer(&mut self) {
+        let Some(live) = self.live.as_ref() else {
+            self.timer = None;
+            return;
+        };
+        let seats = match (self.options.response_timer_secs(), live.game.to_act()) {
+            (Some(secs), ToAct::Seats { seats })
+                if secs > 0 && seats.iter().all(|s| live.game.timeout_action(*s).is_some()) =>
+            {
+                (secs, seats)
+            }
+            _ => {
+                self.timer = None;
+                return;
+            }
+        };
+        let (secs, seats) = seats;
+        if let Some(t) = &self.timer {
+            if seats.iter().all(|s| t.seats.contains(s)) {
+                return;
+            }
+        }
+        let ends = tokio::time::Instant::now() + std::time::Duration::from_secs(u64::from(secs));
+        self.timer = Some(Timer { ends, seats });
+    }
+
+    /// The response timer ran out: every seat still to answer gets its
+    /// default answer, recorded as its own step.
+    async fn expire(&mut self) {
+        self.timer = None;
+        let Some(live) = self.live.as_ref() else {
+            return;
+        };
+        let ToAct::Seats { seats } = live.game.to_act() else {
+            return;
+        };
+        for seat in seats {
+            let Some(action) = self.live.as_ref().and_then(|m| m.game.timeout_action(seat)) else {
+                continue;
+            };
+            info!(seat = %seat, "response timer ran out; answering for the seat");
+            if let Err((code, message)) = self.submit(seat, &action, None).await {
+                warn!(seat = %seat, ?code, %message, "timeout answer refused");
+            }
+        }
+        self.arm_timer();
+    }
+
+    /// What clients are told about the running timer.
+    fn deadline(&self) -> Option<Deadline> {
+        self.timer.as_ref().map(|t| Deadline {
+            remaining_ms: u32::try_from(
+                t.ends
+                    .saturating_duration_since(tokio::time::Instant::now())
+                    .as_millis(),
+            )
+            .unwrap_or(u32::MAX),
+            seats: t.seats.clone(),
+        })
     }
 
     /// After steps were stored and applied: acknowledges the sender, sends
@@ -398,6 +498,7 @@ impl Room {
             .game
             .result()
             .map(|result| (live.id, result, live.seed_hex()));
+        let deadline = self.deadline();
         if let Some((conn, client_seq)) = ack {
             self.send(
                 conn,
@@ -418,6 +519,7 @@ impl Room {
                     steps: steps.clone(),
                     to_act: to_act.clone(),
                     view: view.clone(),
+                    deadline: deadline.clone(),
                 },
             );
         }
@@ -495,6 +597,14 @@ impl Room {
                 // Seat presence may have changed; others learn on the next broadcast.
             }
         }
+    }
+}
+
+/// Sleeps until `ends`, or forever when there is no timer.
+async fn sleep_until_some(ends: Option<tokio::time::Instant>) {
+    match ends {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
     }
 }
 

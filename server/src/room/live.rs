@@ -7,7 +7,9 @@
 //! restarted server draws exactly what the original would have.
 
 use parlor_games::{AnyGame, AnyStep, MatchError};
-use parlor_protocol::{AnyStepView, GameOptions, MatchId, MatchSnapshot, Seat, ToAct, Viewer};
+use parlor_protocol::{
+    AnyStepView, Deadline, GameOptions, MatchId, MatchSnapshot, Seat, ToAct, Viewer,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use sha2::{Digest, Sha256};
@@ -158,7 +160,7 @@ impl LiveMatch {
     }
 
     /// A full snapshot for one viewer.
-    pub fn snapshot(&self, viewer: Viewer) -> MatchSnapshot {
+    pub fn snapshot(&self, viewer: Viewer, deadline: Option<Deadline>) -> MatchSnapshot {
         let finished = self.finished();
         MatchSnapshot {
             match_id: self.id,
@@ -167,6 +169,7 @@ impl LiveMatch {
             seed: finished.then(|| self.seed_hex()),
             to_act: self.game.to_act(),
             view: self.game.view(viewer),
+            deadline,
             result: self.game.result(),
         }
     }
