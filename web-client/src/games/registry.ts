@@ -10,12 +10,17 @@ import type { RoomConnection } from '../lib/socket.svelte';
 import DoozyOptions from './doozy/Options.svelte';
 import DoozyTable from './doozy/Table.svelte';
 import DoozyFinal from './doozy/FinalScorecard.svelte';
+import MtmOptions from './mtm/Options.svelte';
+import MtmTable from './mtm/Table.svelte';
+import MtmFinal from './mtm/FinalScorecard.svelte';
 
 export interface OptionsProps {
   options: GameOptions;
   /** False: show the options read-only. */
   editable: boolean;
   onchange?: (options: GameOptions) => void;
+  /** Names of the seated players by seat, when known (the lobby). */
+  names?: string[] | null;
 }
 
 export interface TableProps {
@@ -51,8 +56,11 @@ export const GAMES: Record<GameKind, GameUi> = {
   },
   'mix-the-mutts': {
     title: 'Mix-the-Mutts!',
-    blurb: 'Match mixed-up pups and call out the mutts before anyone else.',
+    blurb: 'Connect hex tiles of heads and tails, then score the mutts they make with matching cards from your hand.',
     icon: '🐶',
+    Options: MtmOptions,
+    Table: MtmTable,
+    Final: MtmFinal,
   },
   zoomies: {
     title: 'Zoomies',

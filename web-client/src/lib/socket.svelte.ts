@@ -10,6 +10,7 @@ import type { AnyAction } from '../generated/AnyAction';
 import type { AnyStepView } from '../generated/AnyStepView';
 import type { AnyView } from '../generated/AnyView';
 import type { ClientMsg } from '../generated/ClientMsg';
+import type { Deadline } from '../generated/Deadline';
 import type { ErrorCode } from '../generated/ErrorCode';
 import type { GameOptions } from '../generated/GameOptions';
 import type { MatchResult } from '../generated/MatchResult';
@@ -35,6 +36,25 @@ export interface MatchState {
   to_act: ToAct;
   view: AnyView;
   result: MatchResult | null;
+  /** The running response timer (e.g. a scoring window), if any. */
+  deadline: Deadline | null;
+  /** `Date.now()` at which `deadline` runs out (local clock), or null. */
+  deadlineEnds: number | null;
+}
+
+/** Options for `RoomConnection.act`. */
+export interface ActOptions {
+  /**
+   * The action does not depend on anything another seat may do meanwhile
+   * (a secret answer in a simultaneous window). If the server refuses it as
+   * stale because someone else's answer landed first, it is sent again on the
+   * newer version, silently, as long as this still returns true.
+   */
+  retryIfStale?: () => boolean;
+}
+
+function deadlineEnds(d: Deadline | null): number | null {
+  return d ? Date.now() + d.remaining_ms : null;
 }
 
 /** One step of the log, numbered by the match version it produced. */
@@ -98,6 +118,10 @@ export class RoomConnection {
   #pendingTimer: ReturnType<typeof setTimeout> | undefined;
   /** Highest version whose step is in `log` (may trail `match.version` after a resync). */
   #logVersion = 0;
+  /** The action awaiting its ack, kept to resend it if it was refused as stale. */
+  #sent: { client_seq: number; version: number; action: AnyAction; opts: ActOptions; tries: number } | null = null;
+  /** A stale-refused action waiting for the next update to be sent again. */
+  #resend: { action: AnyAction; opts: ActOptions; tries: number } | null = null;
 
   constructor(code: string, token: string | null) {
     this.code = code;
@@ -172,11 +196,18 @@ export class RoomConnection {
   }
 
   /** Submits an action decided on the current version. Returns false if it could not be sent. */
-  act(action: AnyAction): boolean {
+  act(action: AnyAction, opts: ActOptions = {}): boolean {
+    return this.#act(action, opts, 0);
+  }
+
+  #act(action: AnyAction, opts: ActOptions, tries: number): boolean {
     if (!this.match) return false;
     if (this.pending !== null) return false;
     const client_seq = ++this.#seq;
-    if (!this.#send({ type: 'act', client_seq, version: this.match.version, action })) return false;
+    const version = this.match.version;
+    if (!this.#send({ type: 'act', client_seq, version, action })) return false;
+    this.#sent = { client_seq, version, action, opts, tries };
+    this.#resend = null;
     this.pending = client_seq;
     this.#ackedVersion = null;
     // Never leave the controls locked if an answer goes missing.
@@ -188,7 +219,16 @@ export class RoomConnection {
   #clearPending(): void {
     this.pending = null;
     this.#ackedVersion = null;
+    this.#sent = null;
     clearTimeout(this.#pendingTimer);
+  }
+
+  /** Sends a stale-refused action again if the match has moved on and it still applies. */
+  #maybeResend(): void {
+    const r = this.#resend;
+    if (!r || this.pending !== null) return;
+    this.#resend = null;
+    if (r.opts.retryIfStale?.()) this.#act(r.action, r.opts, r.tries + 1);
   }
 
   // --- socket plumbing -----------------------------------------------------
@@ -324,6 +364,8 @@ export class RoomConnection {
       to_act: s.to_act,
       view: s.view,
       result: s.result,
+      deadline: s.deadline,
+      deadlineEnds: deadlineEnds(s.deadline),
     };
     if (this.#logVersion === 0 && this.log.length === 0) {
       // Joined mid-match: the log starts here.
@@ -349,6 +391,7 @@ export class RoomConnection {
         if (this.pending !== null && this.#ackedVersion !== null && msg.snapshot.version >= this.#ackedVersion) {
           this.#clearPending();
         }
+        this.#maybeResend();
         break;
       case 'update': {
         const m = this.match;
@@ -364,11 +407,19 @@ export class RoomConnection {
           this.#logVersion = fresh[fresh.length - 1].version;
         }
         if (msg.version >= m.version) {
-          this.match = { ...m, version: msg.version, to_act: msg.to_act, view: msg.view };
+          this.match = {
+            ...m,
+            version: msg.version,
+            to_act: msg.to_act,
+            view: msg.view,
+            deadline: msg.deadline,
+            deadlineEnds: deadlineEnds(msg.deadline),
+          };
         }
         if (this.pending !== null && this.#ackedVersion !== null && msg.version >= this.#ackedVersion) {
           this.#clearPending();
         }
+        this.#maybeResend();
         break;
       }
       case 'ack':
@@ -382,11 +433,32 @@ export class RoomConnection {
       case 'match_over': {
         const m = this.match;
         if (m && m.match_id === msg.match_id) {
-          this.match = { ...m, result: msg.result, seed: msg.seed, to_act: { kind: 'finished' } };
+          this.match = {
+            ...m,
+            result: msg.result,
+            seed: msg.seed,
+            to_act: { kind: 'finished' },
+            deadline: null,
+            deadlineEnds: null,
+          };
         }
         break;
       }
-      case 'error':
+      case 'error': {
+        const sent = this.#sent;
+        if (
+          msg.code === 'stale_version' &&
+          sent !== null &&
+          msg.client_seq === sent.client_seq &&
+          sent.opts.retryIfStale &&
+          sent.tries < 3
+        ) {
+          // Another seat's answer landed first; ours does not depend on it.
+          this.#clearPending();
+          this.#resend = { action: sent.action, opts: sent.opts, tries: sent.tries };
+          if ((this.match?.version ?? 0) > sent.version) this.#maybeResend();
+          break;
+        }
         if (msg.client_seq !== null && msg.client_seq === this.pending) this.#clearPending();
         if (msg.client_seq !== null) this.refusals += 1;
         if (msg.code === 'bad_token') {
@@ -395,6 +467,7 @@ export class RoomConnection {
         }
         toasts.error(ERROR_HINTS[msg.code] ?? msg.message ?? msg.code);
         break;
+      }
       case 'pong':
         break;
     }

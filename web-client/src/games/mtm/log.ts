@@ -1,0 +1,143 @@
+// Turns Mix-the-Mutts step views into short sentences for the "what
+// happened" log. Runs of dealt or drawn cards become one line per seat; the
+// answer that closes a scoring window is followed by everyone's revealed
+// claims (and who passed).
+
+import type { LogEntry } from '../../lib/socket.svelte';
+import type { Card } from '../../generated/mix_the_mutts/Card';
+import type { Combo } from '../../generated/mix_the_mutts/Combo';
+import type { RevealedClaim } from '../../generated/mix_the_mutts/RevealedClaim';
+import { breedName, cardValue, comboText, mtmStep, plural, tileCode } from './util';
+
+export interface LogLine {
+  /** Version of the step that started this line, plus a suffix when one step makes several lines. */
+  key: string;
+  text: string;
+  tone: 'plain' | 'place' | 'good' | 'muted' | 'reveal';
+  /** Lines shown under this one (the claims revealed when a window closed). */
+  sub?: LogLine[];
+}
+
+export interface DescribeCtx {
+  /** "You" for the viewer, the seat's name otherwise. */
+  who: (seat: number) => string;
+  /** Every seat at the table. */
+  seats: number[];
+  junior: boolean;
+}
+
+function cardList(cards: Card[]): string {
+  return cards.map((c) => breedName(c.breed)).join(', ');
+}
+
+/** One line per claim revealed when a window closed, then who passed. */
+export function revealLines(
+  revealed: RevealedClaim[],
+  combos: Combo[] | null,
+  ctx: DescribeCtx,
+  keyBase: string,
+): LogLine[] {
+  const lines: LogLine[] = [];
+  for (const [i, c] of revealed.entries()) {
+    const combo = combos?.find((x) => x.index === c.combo);
+    const pts = c.cards.reduce((n, card) => n + cardValue(card.breed, ctx.junior), 0);
+    const what = combo ? `combo ${c.combo + 1} (${comboText(combo)})` : `combo ${c.combo + 1}`;
+    lines.push({
+      key: `${keyBase}.${i}`,
+      text: `${ctx.who(c.seat)} scored ${what} with ${cardList(c.cards)}: +${ctx.junior ? plural(pts, 'card') : plural(pts, 'point')}`,
+      tone: 'good',
+    });
+  }
+  const passed = ctx.seats.filter((s) => !revealed.some((c) => c.seat === s));
+  if (passed.length) {
+    lines.push({
+      key: `${keyBase}.p`,
+      text: `${passed.map(ctx.who).join(' and ')} passed`,
+      tone: 'muted',
+    });
+  }
+  return lines;
+}
+
+export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
+  const lines: LogLine[] = [];
+  // The line that a run of `card_to` steps for one seat is appended to.
+  let cards: { line: LogLine; seat: number; head: string; shown: Card[]; hidden: number } | null = null;
+  let lastDraw: { seat: number; line: LogLine } | null = null;
+  let combos: Combo[] | null = null;
+
+  const cardsText = (c: NonNullable<typeof cards>) => {
+    const parts: string[] = [];
+    if (c.shown.length) parts.push(cardList(c.shown));
+    if (c.hidden) parts.push(plural(c.hidden, 'card'));
+    return `${c.head} ${parts.join(' + ')}`;
+  };
+
+  for (const { version, step: any } of entries) {
+    const step = mtmStep(any);
+    if (!step) continue;
+    const key = String(version);
+    if (step.type !== 'card_to') cards = null;
+    if (step.type !== 'card_to' && step.type !== 'drew_two') lastDraw = null;
+    switch (step.type) {
+      case 'setup_tile':
+        lines.push({ key, text: `Setup: tile ${tileCode(step.tile.face.tile)} laid on the table`, tone: 'plain' });
+        break;
+      case 'tile_revealed':
+        lines.push({ key, text: `Next tile turned face up: ${tileCode(step.tile.tile)}`, tone: 'muted' });
+        break;
+      case 'first_player':
+        lines.push({ key, text: `${ctx.who(step.seat)} ${ctx.who(step.seat) === 'You' ? 'go' : 'goes'} first`, tone: 'plain' });
+        break;
+      case 'card_to': {
+        if (cards && cards.seat === step.seat) {
+          if (step.card) cards.shown.push(step.card);
+          else cards.hidden += 1;
+          cards.line.text = cardsText(cards);
+          break;
+        }
+        const drew = lastDraw && lastDraw.seat === step.seat;
+        const you = ctx.who(step.seat) === 'You';
+        const head = drew
+          ? `${ctx.who(step.seat)} drew`
+          : `${ctx.who(step.seat)} ${you ? 'were' : 'was'} dealt`;
+        const line: LogLine = drew && lastDraw ? lastDraw.line : { key, text: head, tone: 'plain' };
+        if (!drew) lines.push(line);
+        cards = { line, seat: step.seat, head, shown: [], hidden: 0 };
+        if (step.card) cards.shown.push(step.card);
+        else cards.hidden += 1;
+        line.text = cardsText(cards);
+        lastDraw = null;
+        break;
+      }
+      case 'drew_two': {
+        const line: LogLine = { key, text: `${ctx.who(step.seat)} drew two cards`, tone: 'plain' };
+        lines.push(line);
+        lastDraw = { seat: step.seat, line };
+        break;
+      }
+      case 'connected': {
+        combos = step.combos;
+        const list = step.combos.map((c) => `${c.index + 1}) ${comboText(c)}`).join('; ');
+        lines.push({
+          key,
+          text: `${ctx.who(step.seat)} connected tile ${tileCode(step.tile.face.tile)}, making ${plural(step.combos.length, 'new combo')}: ${list}`,
+          tone: 'place',
+        });
+        break;
+      }
+      case 'answered':
+        lines.push({ key, text: `${ctx.who(step.seat)} answered`, tone: 'muted' });
+        if (step.revealed) {
+          lines.push({
+            key: `${key}.c`,
+            text: 'Scoring window closed — claims revealed:',
+            tone: 'reveal',
+            sub: revealLines(step.revealed, combos, ctx, key),
+          });
+        }
+        break;
+    }
+  }
+  return lines;
+}
