@@ -5,128 +5,11 @@
 // Env: PARLOR_SERVER_BIN (default ../target/debug/parlor-server), CHROMIUM (default
 // /usr/bin/chromium), E2E_SCREENSHOTS=dir to save PNGs of the table.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { newPage, noHorizontalScroll, openRoom as openAnyRoom, shots, useServer } from './helpers.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const webClient = resolve(here, '..');
-const serverBin = resolve(webClient, process.env.PARLOR_SERVER_BIN ?? '../target/debug/parlor-server');
-const webDir = resolve(webClient, 'dist');
-const shots = process.env.E2E_SCREENSHOTS ? resolve(process.env.E2E_SCREENSHOTS) : null;
-
-/** @type {import('node:child_process').ChildProcess | undefined} */
-let server;
-/** @type {string} */
-let baseUrl = '';
-/** @type {string} */
-let dataDir = '';
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
-let serverLog = '';
-
-/** Starts the server on a free port and resolves with its base URL. */
-function startServer() {
-  dataDir = mkdtempSync(join(tmpdir(), 'parlor-e2e-'));
-  const env = {
-    ...process.env,
-    PARLOR_ADDR: '127.0.0.1:0',
-    DATABASE_URL: `sqlite:${join(dataDir, 'e2e.sqlite')}`,
-    PARLOR_WEB_DIR: webDir,
-  };
-  const isScript = /\.(m?js)$/.test(serverBin);
-  server = spawn(isScript ? process.execPath : serverBin, isScript ? [serverBin] : [], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const proc = server;
-  return /** @type {Promise<string>} */ (
-    new Promise((ok, fail) => {
-      const timer = setTimeout(() => fail(new Error(`server did not print its address within 60 s:\n${serverLog}`)), 60_000);
-      /** @param {Buffer} chunk */
-      const onData = (chunk) => {
-        serverLog += chunk.toString();
-        const m = serverLog.match(/parlor listening on (http:\/\/\S+)/);
-        if (m) {
-          clearTimeout(timer);
-          ok(m[1].replace(/\/$/, ''));
-        }
-      };
-      proc.stdout?.on('data', onData);
-      proc.stderr?.on('data', (c) => {
-        serverLog += c.toString();
-      });
-      proc.on('exit', (code) => {
-        clearTimeout(timer);
-        fail(new Error(`server exited early (code ${code}):\n${serverLog}`));
-      });
-      proc.on('error', (e) => {
-        clearTimeout(timer);
-        fail(e);
-      });
-    })
-  );
-}
-
-before(async () => {
-  assert.ok(existsSync(join(webDir, 'index.html')), `no ${webDir}/index.html: run npm run build first`);
-  assert.ok(
-    existsSync(serverBin),
-    `no server binary at ${serverBin}: build it (cargo build -p parlor-server) or set PARLOR_SERVER_BIN`,
-  );
-  baseUrl = await startServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close().catch(() => {});
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => {
-      const t = setTimeout(() => {
-        server?.kill('SIGKILL');
-        r(undefined);
-      }, 5000);
-      server?.once('exit', () => {
-        clearTimeout(t);
-        r(undefined);
-      });
-    });
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-/**
- * A page that fails the test on uncaught errors.
- * @param {import('playwright-core').BrowserContext} ctx
- * @param {string[]} errors
- */
-async function newPage(ctx, errors) {
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
-  });
-  return page;
-}
+const h = useServer();
 
 /** @param {import('playwright-core').Page} page */
 async function turnSeat(page) {
@@ -221,44 +104,13 @@ async function spendOneDot(page, seat) {
   return true;
 }
 
-/** @param {import('playwright-core').Page} page */
-async function noHorizontalScroll(page) {
-  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  assert.ok(sw <= cw, `page scrolls sideways: scrollWidth ${sw} > clientWidth ${cw}`);
-}
-
 /**
- * Opens a room with A (desktop) as host and B (phone-sized) joined through
- * the share link, and returns both pages still in the lobby.
+ * A Doozy Dice room with A (desktop) as host and B (phone) joined.
  * @param {import('playwright-core').Browser} br
  * @param {string[]} errors
  */
-async function openRoom(br, errors) {
-  const ctxA = await br.newContext({ viewport: { width: 1100, height: 900 } });
-  const ctxB = await br.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-  const a = await newPage(ctxA, errors);
-  const b = await newPage(ctxB, errors);
-
-  await a.goto(`${baseUrl}/`);
-  await a.getByTestId('game-doozy-dice').click();
-  await a.getByTestId('name-input').fill('Ana');
-  await a.getByTestId('create-room').click();
-  await a.waitForURL(/\/r\/[A-Z0-9]+$/);
-  const shareLink = await a.getByTestId('share-link').inputValue();
-  assert.match(shareLink, /^http:\/\/127\.0\.0\.1:\d+\/r\/[A-Z0-9]+$/);
-  await a.getByTestId('seat-0').getByText('Ana').waitFor();
-  assert.equal(await a.getByTestId('start').isDisabled(), true, 'start disabled with one player');
-  await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-  await a.getByTestId('copy-link').click();
-  await a.getByTestId('toast-info').getByText('Link copied').waitFor();
-  assert.equal(await a.evaluate(() => navigator.clipboard.readText()), shareLink);
-
-  await b.goto(shareLink);
-  await b.getByTestId('join-name').fill('Ben');
-  await b.getByTestId('join-submit').click();
-  await b.getByTestId('seat-1').getByText('you').waitFor();
-  await a.getByTestId('seat-1').getByText('Ben').waitFor();
-  return { a, b, close: async () => Promise.all([ctxA.close(), ctxB.close()]) };
+function openRoom(br, errors) {
+  return openAnyRoom(br, h.baseUrl, errors, { game: 'doozy-dice' });
 }
 
 /**
@@ -286,6 +138,7 @@ async function waitTurn(page, seat) {
 }
 
 test('two players create, join, start and play a turn each', { timeout: 240_000 }, async () => {
+  const browser = h.browser;
   assert.ok(browser);
   /** @type {string[]} */
   const errors = [];
@@ -326,7 +179,7 @@ test('two players create, join, start and play a turn each', { timeout: 240_000 
   // --- a third browser without a seat token watches read-only
   const ctxC = await browser.newContext({ viewport: { width: 375, height: 700 } });
   const c = await newPage(ctxC, errors);
-  await c.goto(`${baseUrl}/r/${await a.getByTestId('room-code').textContent()}`);
+  await c.goto(`${h.baseUrl}/r/${await a.getByTestId('room-code').textContent()}`);
   await c.getByTestId('spectating').waitFor();
   assert.equal(await turnSeat(c), secondSeat);
   assert.equal(await c.getByTestId('roll').count(), 0, 'spectators get no roll button');
@@ -357,6 +210,7 @@ test('two players create, join, start and play a turn each', { timeout: 240_000 
 });
 
 test('a whole match: options, game over, seed and history', { timeout: 600_000 }, async () => {
+  const browser = h.browser;
   assert.ok(browser);
   /** @type {string[]} */
   const errors = [];
@@ -396,7 +250,7 @@ test('a whole match: options, game over, seed and history', { timeout: 600_000 }
   await b.waitForURL(/\/matches\/[0-9a-f-]+$/);
   await b.getByTestId('match-result').waitFor();
   await b.getByTestId('final-0').waitFor();
-  await b.goto(`${baseUrl}/matches`);
+  await b.goto(`${h.baseUrl}/matches`);
   await b.getByTestId('match-list').waitFor();
   assert.match((await b.getByTestId('match-list').textContent()) ?? '', /Ana.*Ben/s);
   await noHorizontalScroll(b);

@@ -48,7 +48,9 @@ export function revealLines(
       tone: 'good',
     });
   }
-  const passed = ctx.seats.filter((s) => !revealed.some((c) => c.seat === s));
+  const passed = ctx.seats
+    .filter((s) => !revealed.some((c) => c.seat === s))
+    .sort((x, y) => Number(ctx.who(y) === 'You') - Number(ctx.who(x) === 'You') || x - y);
   if (passed.length) {
     lines.push({
       key: `${keyBase}.p`,
@@ -61,12 +63,14 @@ export function revealLines(
 
 export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
   const lines: LogLine[] = [];
-  // The line that a run of `card_to` steps for one seat is appended to.
-  let cards: { line: LogLine; seat: number; head: string; shown: Card[]; hidden: number } | null = null;
+  // A run of `card_to` steps (the deal goes round the table; a draw gives
+  // one seat two cards): one line per seat, cards appended as they come.
+  type CardsLine = { line: LogLine; head: string; shown: Card[]; hidden: number };
+  let run: Map<number, CardsLine> | null = null;
   let lastDraw: { seat: number; line: LogLine } | null = null;
   let combos: Combo[] | null = null;
 
-  const cardsText = (c: NonNullable<typeof cards>) => {
+  const cardsText = (c: CardsLine) => {
     const parts: string[] = [];
     if (c.shown.length) parts.push(cardList(c.shown));
     if (c.hidden) parts.push(plural(c.hidden, 'card'));
@@ -77,7 +81,7 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
     const step = mtmStep(any);
     if (!step) continue;
     const key = String(version);
-    if (step.type !== 'card_to') cards = null;
+    if (step.type !== 'card_to') run = null;
     if (step.type !== 'card_to' && step.type !== 'drew_two') lastDraw = null;
     switch (step.type) {
       case 'setup_tile':
@@ -90,24 +94,20 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
         lines.push({ key, text: `${ctx.who(step.seat)} ${ctx.who(step.seat) === 'You' ? 'go' : 'goes'} first`, tone: 'plain' });
         break;
       case 'card_to': {
-        if (cards && cards.seat === step.seat) {
-          if (step.card) cards.shown.push(step.card);
-          else cards.hidden += 1;
-          cards.line.text = cardsText(cards);
-          break;
+        run ??= new Map();
+        let c = run.get(step.seat);
+        if (!c) {
+          const name = ctx.who(step.seat);
+          const drew = lastDraw !== null && lastDraw.seat === step.seat;
+          const head = drew ? `${name} drew` : `${name} ${name === 'You' ? 'were' : 'was'} dealt`;
+          const line: LogLine = drew && lastDraw ? lastDraw.line : { key, text: head, tone: 'plain' };
+          if (!drew) lines.push(line);
+          c = { line, head, shown: [], hidden: 0 };
+          run.set(step.seat, c);
         }
-        const drew = lastDraw && lastDraw.seat === step.seat;
-        const you = ctx.who(step.seat) === 'You';
-        const head = drew
-          ? `${ctx.who(step.seat)} drew`
-          : `${ctx.who(step.seat)} ${you ? 'were' : 'was'} dealt`;
-        const line: LogLine = drew && lastDraw ? lastDraw.line : { key, text: head, tone: 'plain' };
-        if (!drew) lines.push(line);
-        cards = { line, seat: step.seat, head, shown: [], hidden: 0 };
-        if (step.card) cards.shown.push(step.card);
-        else cards.hidden += 1;
-        line.text = cardsText(cards);
-        lastDraw = null;
+        if (step.card) c.shown.push(step.card);
+        else c.hidden += 1;
+        c.line.text = cardsText(c);
         break;
       }
       case 'drew_two': {

@@ -1,0 +1,186 @@
+// Shared harness for the browser tests: starts the real server binary on a
+// free port with a temp SQLite database and PARLOR_WEB_DIR=dist, launches
+// the system Chromium, and offers small page helpers.
+//
+// Env: PARLOR_SERVER_BIN (default ../target/debug/parlor-server), CHROMIUM (default
+// /usr/bin/chromium), E2E_SCREENSHOTS=dir to save PNGs of the table.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webClient = resolve(here, '..');
+const serverBin = resolve(webClient, process.env.PARLOR_SERVER_BIN ?? '../target/debug/parlor-server');
+const webDir = resolve(webClient, 'dist');
+
+/** Where to save screenshots, or null. */
+export const shots = process.env.E2E_SCREENSHOTS ? resolve(process.env.E2E_SCREENSHOTS) : null;
+
+/**
+ * What `useServer` sets up, filled in by its `before` hook.
+ * @typedef {{ baseUrl: string, browser: import('playwright-core').Browser | undefined, log: () => string }} Harness
+ */
+
+/**
+ * Registers `before`/`after` hooks that start the server and a browser for
+ * this test file, and stop them afterwards.
+ * @returns {Harness}
+ */
+export function useServer() {
+  /** @type {import('node:child_process').ChildProcess | undefined} */
+  let server;
+  let dataDir = '';
+  let serverLog = '';
+  /** @type {Harness} */
+  const h = { baseUrl: '', browser: undefined, log: () => serverLog };
+
+  /** Starts the server on a free port and resolves with its base URL. */
+  function startServer() {
+    dataDir = mkdtempSync(join(tmpdir(), 'parlor-e2e-'));
+    const env = {
+      ...process.env,
+      PARLOR_ADDR: '127.0.0.1:0',
+      DATABASE_URL: `sqlite:${join(dataDir, 'e2e.sqlite')}`,
+      PARLOR_WEB_DIR: webDir,
+    };
+    const isScript = /\.(m?js)$/.test(serverBin);
+    server = spawn(isScript ? process.execPath : serverBin, isScript ? [serverBin] : [], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const proc = server;
+    return /** @type {Promise<string>} */ (
+      new Promise((ok, fail) => {
+        const timer = setTimeout(() => fail(new Error(`server did not print its address within 60 s:\n${serverLog}`)), 60_000);
+        /** @param {Buffer} chunk */
+        const onData = (chunk) => {
+          serverLog += chunk.toString();
+          const m = serverLog.match(/parlor listening on (http:\/\/\S+)/);
+          if (m) {
+            clearTimeout(timer);
+            ok(m[1].replace(/\/$/, ''));
+          }
+        };
+        proc.stdout?.on('data', onData);
+        proc.stderr?.on('data', (c) => {
+          serverLog += c.toString();
+        });
+        proc.on('exit', (code) => {
+          clearTimeout(timer);
+          fail(new Error(`server exited early (code ${code}):\n${serverLog}`));
+        });
+        proc.on('error', (e) => {
+          clearTimeout(timer);
+          fail(e);
+        });
+      })
+    );
+  }
+
+  before(async () => {
+    assert.ok(existsSync(join(webDir, 'index.html')), `no ${webDir}/index.html: run npm run build first`);
+    assert.ok(
+      existsSync(serverBin),
+      `no server binary at ${serverBin}: build it (cargo build -p parlor-server) or set PARLOR_SERVER_BIN`,
+    );
+    h.baseUrl = await startServer();
+    h.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    });
+    if (shots) mkdirSync(shots, { recursive: true });
+  });
+
+  after(async () => {
+    await h.browser?.close().catch(() => {});
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => {
+        const t = setTimeout(() => {
+          server?.kill('SIGKILL');
+          r(undefined);
+        }, 5000);
+        server?.once('exit', () => {
+          clearTimeout(t);
+          r(undefined);
+        });
+      });
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return h;
+}
+
+/**
+ * A page that fails the test on uncaught errors.
+ * @param {import('playwright-core').BrowserContext} ctx
+ * @param {string[]} errors
+ */
+export async function newPage(ctx, errors) {
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  return page;
+}
+
+/** @param {import('playwright-core').Page} page */
+export async function noHorizontalScroll(page) {
+  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(sw <= cw, `page scrolls sideways: scrollWidth ${sw} > clientWidth ${cw}`);
+}
+
+/**
+ * Opens a room of `game` with A (desktop) as host and B (phone-sized) joined
+ * through the share link, and returns both pages still in the lobby.
+ * `setup` runs on A's home page after the game is picked (options).
+ * @param {import('playwright-core').Browser} br
+ * @param {string} baseUrl
+ * @param {string[]} errors
+ * @param {{ game?: string, setup?: (page: import('playwright-core').Page) => Promise<void> }} [opts]
+ */
+export async function openRoom(br, baseUrl, errors, opts = {}) {
+  const ctxA = await br.newContext({ viewport: { width: 1100, height: 900 } });
+  const ctxB = await br.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const a = await newPage(ctxA, errors);
+  const b = await newPage(ctxB, errors);
+
+  await a.goto(`${baseUrl}/`);
+  await a.getByTestId(`game-${opts.game ?? 'doozy-dice'}`).click();
+  await a.getByTestId('name-input').fill('Ana');
+  if (opts.setup) await opts.setup(a);
+  await a.getByTestId('create-room').click();
+  await a.waitForURL(/\/r\/[A-Z0-9]+$/);
+  const shareLink = await a.getByTestId('share-link').inputValue();
+  assert.match(shareLink, /^http:\/\/127\.0\.0\.1:\d+\/r\/[A-Z0-9]+$/);
+  await a.getByTestId('seat-0').getByText('Ana').waitFor();
+  assert.equal(await a.getByTestId('start').isDisabled(), true, 'start disabled with one player');
+  await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  await a.getByTestId('copy-link').click();
+  await a.getByTestId('toast-info').getByText('Link copied').waitFor();
+  assert.equal(await a.evaluate(() => navigator.clipboard.readText()), shareLink);
+
+  await b.goto(shareLink);
+  await b.getByTestId('join-name').fill('Ben');
+  await b.getByTestId('join-submit').click();
+  await b.getByTestId('seat-1').getByText('you').waitFor();
+  await a.getByTestId('seat-1').getByText('Ben').waitFor();
+  return { a, b, close: async () => Promise.all([ctxA.close(), ctxB.close()]) };
+}
