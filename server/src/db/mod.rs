@@ -444,6 +444,16 @@ fn scorecard_lines(card: &AnyScorecard) -> Vec<(i64, serde_json::Value)> {
                 )
             })
             .collect(),
+        AnyScorecard::MixTheMutts(sc) => sc
+            .players
+            .iter()
+            .map(|line| {
+                (
+                    i64::from(line.score),
+                    serde_json::to_value(line).unwrap_or_default(),
+                )
+            })
+            .collect(),
     }
 }
 

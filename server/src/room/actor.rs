@@ -365,7 +365,7 @@ impl Room {
         if live.finished() {
             return Err((ErrorCode::MatchOver, "the match is over".into()));
         }
-        if version != live.version {
+        if !live.is_current(version) {
             return Err((
                 ErrorCode::StaleVersion,
                 format!("the match is at version {}, not {version}", live.version),

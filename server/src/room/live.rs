@@ -33,6 +33,8 @@ pub struct LiveMatch {
     seed: [u8; 32],
     /// Public commitment to the seed.
     pub seed_sha256: String,
+    /// The open simultaneous window: the version it opened at and its seats.
+    window: Option<(u64, Vec<Seat>)>,
 }
 
 /// Steps decided but not yet stored or applied.
@@ -71,6 +73,7 @@ impl LiveMatch {
             log: Vec::new(),
             seed,
             seed_sha256: hex::encode(Sha256::digest(seed)),
+            window: None,
         })
     }
 
@@ -156,7 +159,28 @@ impl LiveMatch {
         self.version += planned.steps.len() as u64;
         self.log.extend(planned.steps);
         self.game = planned.after;
+        self.window = match (self.game.to_act(), self.window.take()) {
+            // Answers within an open window only shrink the set of seats.
+            (ToAct::Seats { seats }, Some((start, open)))
+                if seats.iter().all(|s| open.contains(s)) =>
+            {
+                Some((start, open))
+            }
+            (ToAct::Seats { seats }, _) if seats.len() > 1 => Some((self.version, seats)),
+            _ => None,
+        };
         planned.step_views
+    }
+
+    /// Is an action decided at `version` still current? It is at the current
+    /// version, and inside a simultaneous window at any version since the
+    /// window opened: other seats' answers there change nothing one can do.
+    pub fn is_current(&self, version: u64) -> bool {
+        version == self.version
+            || self
+                .window
+                .as_ref()
+                .is_some_and(|(start, _)| version >= *start && version <= self.version)
     }
 
     /// A full snapshot for one viewer.
