@@ -2,7 +2,7 @@
 //! read back from the database: the finished match, its scorecards, and a
 //! replay of its log that reproduces the result, every chance step re-derived
 //! from the published seed.
-#![allow(clippy::unwrap_used, missing_docs)]
+#![allow(clippy::unwrap_used, missing_docs, irrefutable_let_patterns)]
 
 use std::collections::HashSet;
 
@@ -122,7 +122,9 @@ async fn play(mut client: TestClient, me: Seat, players: usize, store: Store) ->
         if !seats.contains(&me) {
             continue;
         }
-        let AnyView::DoozyDice(view) = view;
+        let AnyView::DoozyDice(view) = view else {
+            panic!("not a Doozy Dice view")
+        };
         if let Some(action) = decide(me, &view) {
             seq += 1;
             client
@@ -206,7 +208,9 @@ async fn full_match(db: TestDb, players: usize) {
     );
     assert_eq!(record.players.len(), players);
 
-    let AnyScorecard::DoozyDice(card) = &first.result.scorecard;
+    let AnyScorecard::DoozyDice(card) = &first.result.scorecard else {
+        panic!("not a Doozy Dice scorecard")
+    };
     let rows = store.scorecards(first.match_id).await.unwrap();
     assert_eq!(rows.len(), players);
     for (row, line) in rows.iter().zip(&card.players) {
