@@ -9,12 +9,15 @@ use rand::Rng;
 
 use crate::doozy_dice::DoozyDice;
 use crate::game::{Game, SetupError, Step};
+use crate::mix_the_mutts::MixTheMutts;
 
 /// A match of any game.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyGame {
     /// Doozy Dice.
     DoozyDice(DoozyDice),
+    /// Mix-the-Mutts.
+    MixTheMutts(MixTheMutts),
 }
 
 /// One log entry of any game.
@@ -22,6 +25,8 @@ pub enum AnyGame {
 pub enum AnyStep {
     /// Doozy Dice step.
     DoozyDice(Step<<DoozyDice as Game>::Action, <DoozyDice as Game>::Chance>),
+    /// Mix-the-Mutts step.
+    MixTheMutts(Step<<MixTheMutts as Game>::Action, <MixTheMutts as Game>::Chance>),
 }
 
 /// Why a step was refused. Messages are safe to show to the submitter.
@@ -49,6 +54,7 @@ macro_rules! each_game {
     ($self:expr, $g:ident => $body:expr) => {
         match $self {
             AnyGame::DoozyDice($g) => $body,
+            AnyGame::MixTheMutts($g) => $body,
         }
     };
 }
@@ -58,6 +64,7 @@ impl AnyGame {
     pub fn new(options: &GameOptions, seats: u8) -> Result<AnyGame, SetupError> {
         Ok(match options {
             GameOptions::DoozyDice(o) => AnyGame::DoozyDice(DoozyDice::new(o, seats)?),
+            GameOptions::MixTheMutts(o) => AnyGame::MixTheMutts(MixTheMutts::new(o, seats)?),
         })
     }
 
@@ -65,6 +72,7 @@ impl AnyGame {
     pub fn kind(&self) -> GameKind {
         match self {
             AnyGame::DoozyDice(_) => DoozyDice::KIND,
+            AnyGame::MixTheMutts(_) => MixTheMutts::KIND,
         }
     }
 
@@ -96,6 +104,13 @@ impl AnyGame {
                 seat,
                 action: a.clone(),
             }),
+            (AnyGame::MixTheMutts(_), AnyAction::MixTheMutts(a)) => {
+                AnyStep::MixTheMutts(Step::Act {
+                    seat,
+                    action: a.clone(),
+                })
+            }
+            _ => return Err(MatchError::WrongGame),
         };
         let mut probe = self.clone();
         probe.apply(&step)?;
@@ -108,6 +123,9 @@ impl AnyGame {
             AnyGame::DoozyDice(g) => {
                 sample(g, rng).map(|outcome| AnyStep::DoozyDice(Step::Chance { outcome }))
             }
+            AnyGame::MixTheMutts(g) => {
+                sample(g, rng).map(|outcome| AnyStep::MixTheMutts(Step::Chance { outcome }))
+            }
         }
     }
 
@@ -117,6 +135,10 @@ impl AnyGame {
             (AnyGame::DoozyDice(g), AnyStep::DoozyDice(s)) => {
                 g.apply(s).map_err(|e| MatchError::Illegal(e.to_string()))
             }
+            (AnyGame::MixTheMutts(g), AnyStep::MixTheMutts(s)) => {
+                g.apply(s).map_err(|e| MatchError::Illegal(e.to_string()))
+            }
+            _ => Err(MatchError::WrongGame),
         }
     }
 
@@ -128,6 +150,11 @@ impl AnyGame {
                 .into_iter()
                 .map(AnyAction::DoozyDice)
                 .collect(),
+            AnyGame::MixTheMutts(g) => g
+                .legal_actions(seat)
+                .into_iter()
+                .map(AnyAction::MixTheMutts)
+                .collect(),
         }
     }
 
@@ -135,6 +162,7 @@ impl AnyGame {
     pub fn view(&self, viewer: Viewer) -> AnyView {
         match self {
             AnyGame::DoozyDice(g) => AnyView::DoozyDice(g.view(viewer)),
+            AnyGame::MixTheMutts(g) => AnyView::MixTheMutts(g.view(viewer)),
         }
     }
 
@@ -144,6 +172,10 @@ impl AnyGame {
             (AnyGame::DoozyDice(g), AnyStep::DoozyDice(s)) => {
                 Ok(AnyStepView::DoozyDice(g.step_view(s, viewer)))
             }
+            (AnyGame::MixTheMutts(g), AnyStep::MixTheMutts(s)) => {
+                Ok(AnyStepView::MixTheMutts(g.step_view(s, viewer)))
+            }
+            _ => Err(MatchError::WrongGame),
         }
     }
 
@@ -153,6 +185,10 @@ impl AnyGame {
             AnyGame::DoozyDice(g) => {
                 let o = g.outcome()?;
                 (o.ranks, AnyScorecard::DoozyDice(o.scorecard))
+            }
+            AnyGame::MixTheMutts(g) => {
+                let o = g.outcome()?;
+                (o.ranks, AnyScorecard::MixTheMutts(o.scorecard))
             }
         };
         let winners = ranks
@@ -172,6 +208,7 @@ impl AnyGame {
     pub fn timeout_action(&self, seat: Seat) -> Option<AnyAction> {
         match self {
             AnyGame::DoozyDice(g) => g.timeout_action(seat).map(AnyAction::DoozyDice),
+            AnyGame::MixTheMutts(g) => g.timeout_action(seat).map(AnyAction::MixTheMutts),
         }
     }
 }
@@ -181,6 +218,7 @@ impl AnyStep {
     pub fn to_json(&self) -> String {
         let encoded = match self {
             AnyStep::DoozyDice(s) => serde_json::to_string(s),
+            AnyStep::MixTheMutts(s) => serde_json::to_string(s),
         };
         // Steps are plain enums of integers and strings: encoding cannot fail.
         encoded.unwrap_or_default()
@@ -193,6 +231,9 @@ impl AnyStep {
             GameKind::DoozyDice => serde_json::from_str(json)
                 .map(AnyStep::DoozyDice)
                 .map_err(bad),
+            GameKind::MixTheMutts => serde_json::from_str(json)
+                .map(AnyStep::MixTheMutts)
+                .map_err(bad),
             other => Err(MatchError::Decode(format!(
                 "{} is not playable",
                 other.slug()
@@ -203,8 +244,11 @@ impl AnyStep {
     /// The acting seat, or `None` for a chance outcome.
     pub fn seat(&self) -> Option<Seat> {
         match self {
-            AnyStep::DoozyDice(Step::Act { seat, .. }) => Some(*seat),
-            AnyStep::DoozyDice(Step::Chance { .. }) => None,
+            AnyStep::DoozyDice(Step::Act { seat, .. })
+            | AnyStep::MixTheMutts(Step::Act { seat, .. }) => Some(*seat),
+            AnyStep::DoozyDice(Step::Chance { .. }) | AnyStep::MixTheMutts(Step::Chance { .. }) => {
+                None
+            }
         }
     }
 
@@ -212,6 +256,7 @@ impl AnyStep {
     pub fn is_chance(&self) -> bool {
         match self {
             AnyStep::DoozyDice(s) => matches!(s, Step::Chance { .. }),
+            AnyStep::MixTheMutts(s) => matches!(s, Step::Chance { .. }),
         }
     }
 }

@@ -49,6 +49,14 @@ pub enum SetupError {
         /// Asked for.
         got: u8,
     },
+    /// The host chose a first player who has no seat at this table.
+    #[error("seat {seat} cannot go first at a table of {seats}")]
+    FirstPlayer {
+        /// The seat chosen.
+        seat: Seat,
+        /// Seats at the table.
+        seats: u8,
+    },
 }
 
 /// Pure rules of one game, in the spirit of OpenSpiel's `State` with explicit

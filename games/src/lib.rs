@@ -9,6 +9,7 @@
 pub mod any;
 pub mod doozy_dice;
 pub mod game;
+pub mod mix_the_mutts;
 pub mod testing;
 
 pub use any::{AnyGame, AnyStep, MatchError};

@@ -3,7 +3,8 @@
 //!
 //! For each seed, one random playout to the end (chance outcomes drawn by
 //! weight with [`crate::any::sample`], actions uniformly among the legal
-//! actions of a random seat to act), checking:
+//! actions of a random seat to act, or as a game's [`Config::policy`]
+//! says), checking:
 //!
 //! - **(a) turn structure** — every seat listed by `to_act` has legal actions
 //!   and no other seat has any; chance outcomes exist (with positive weights)
@@ -26,7 +27,11 @@
 //!   viewer's serialized views of the original and the twin must stay
 //!   byte-identical at every step. The [`Report`] counts how often the twin
 //!   really differed, so a game with hidden information can assert that the
-//!   check had teeth.
+//!   check had teeth. Some twins are *lazy* ([`Config::lazy_every`]): they
+//!   take a different outcome only now and then, so they stay close enough
+//!   to their original to live through the steps that reveal hidden things
+//!   (a closed scoring window shows the claimed cards, which a twin holding
+//!   other cards cannot match) and are checked in the later game too.
 //!
 //! Two things a game must do for (e) to hold:
 //! - whatever a step reveals to a viewer must be in that step's step view
@@ -63,6 +68,11 @@ pub type StepOf<G> = Step<<G as Game>::Action, <G as Game>::Chance>;
 
 /// Game-specific extra steps to probe with (see [`Config::garbage`]).
 pub type Garbage<G> = fn(&G, &mut ChaCha8Rng) -> Vec<StepOf<G>>;
+
+/// A game-specific playout policy (see [`Config::policy`]): given the state,
+/// the seat and its legal actions, the index of the action to play, or
+/// `None` for a uniform pick.
+pub type Policy<G> = fn(&G, Seat, &[<G as Game>::Action], &mut ChaCha8Rng) -> Option<usize>;
 
 /// Which property a [`Violation`] broke.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,6 +158,9 @@ pub struct Config<G: Game> {
     /// Run the no-leak twin (e) on one seed in `leak_every`, counted from the
     /// first seed (1: every seed; 0: never).
     pub leak_every: u64,
+    /// Of the twins run, one in `lazy_every` (counted from the first) is
+    /// [`Twin::Lazy`], the others [`Twin::Eager`] (0: none lazy).
+    pub lazy_every: u64,
     /// Random prefixes per playout rebuilt with [`replay`] (the whole log is
     /// always replayed too).
     pub replay_prefixes: usize,
@@ -155,11 +168,17 @@ pub struct Config<G: Game> {
     /// numbers. Each step must either be refused without changing the state
     /// or be accepted; nothing else is asked of it, so it may be anything.
     pub garbage: Option<Garbage<G>>,
+    /// How playouts choose a seat's action; `None`: uniformly among its
+    /// legal actions. A policy lets a game steer playouts towards parts of
+    /// the game a uniform pick rarely reaches (an index outside the list
+    /// falls back to a uniform pick).
+    pub policy: Option<Policy<G>>,
 }
 
 impl<G: Game> Config<G> {
     /// Defaults: a 100,000-step cap, refusal probes on 1 step in 8, the
-    /// no-leak twin on every seed, 3 replayed prefixes, no garbage.
+    /// no-leak twin on every seed (every other twin lazy), 3 replayed
+    /// prefixes, no garbage, uniform actions.
     pub fn new(options: G::Options, seats: u8, seeds: Range<u64>) -> Config<G> {
         Config {
             options,
@@ -168,8 +187,10 @@ impl<G: Game> Config<G> {
             max_steps: 100_000,
             probe_every: 8,
             leak_every: 1,
+            lazy_every: 2,
             replay_prefixes: 3,
             garbage: None,
+            policy: None,
         }
     }
 }
@@ -201,6 +222,20 @@ pub struct Report {
     pub twins_diverged: u64,
     /// Twins stopped before the end (no step looked the same to the viewer).
     pub twins_cut_short: u64,
+    /// Lazy twins among [`Report::twins`].
+    pub twins_lazy: u64,
+    /// Twins that walked the whole log and still differed from their
+    /// original at the end: hidden state that stayed hidden to the last.
+    pub twins_diverged_to_end: u64,
+    /// Twin steps taken by one of several seats to act at once (in a
+    /// simultaneous window), after which the views were compared.
+    pub twin_simultaneous_steps: u64,
+    /// Of those, steps after which the twin's state differed from the
+    /// original's: a window's secrets were really different.
+    pub twin_simultaneous_divergent_steps: u64,
+    /// Twin steps where a seat took another action than in the original that
+    /// looked the same to the viewer (a secret answer).
+    pub twin_unseen_actions: u64,
 }
 
 impl Report {
@@ -218,6 +253,11 @@ impl Report {
         self.twin_divergent_steps += other.twin_divergent_steps;
         self.twins_diverged += other.twins_diverged;
         self.twins_cut_short += other.twins_cut_short;
+        self.twins_lazy += other.twins_lazy;
+        self.twins_diverged_to_end += other.twins_diverged_to_end;
+        self.twin_simultaneous_steps += other.twin_simultaneous_steps;
+        self.twin_simultaneous_divergent_steps += other.twin_simultaneous_divergent_steps;
+        self.twin_unseen_actions += other.twin_unseen_actions;
     }
 
     fn add(&mut self, twin: &TwinReport) {
@@ -226,6 +266,11 @@ impl Report {
         self.twin_divergent_steps += twin.divergent_steps;
         self.twins_diverged += u64::from(twin.divergent_steps > 0);
         self.twins_cut_short += u64::from(twin.cut_short);
+        self.twins_lazy += u64::from(twin.lazy);
+        self.twins_diverged_to_end += u64::from(twin.diverged_at_end && !twin.cut_short);
+        self.twin_simultaneous_steps += twin.simultaneous_steps;
+        self.twin_simultaneous_divergent_steps += twin.simultaneous_divergent_steps;
+        self.twin_unseen_actions += twin.unseen_actions;
     }
 }
 
@@ -238,6 +283,34 @@ pub struct TwinReport {
     pub divergent_steps: u64,
     /// Stopped before the end of the log.
     pub cut_short: bool,
+    /// It was a [`Twin::Lazy`] twin.
+    pub lazy: bool,
+    /// The twin differed from the original after its last step.
+    pub diverged_at_end: bool,
+    /// Steps taken by one of several seats to act at once.
+    pub simultaneous_steps: u64,
+    /// Of those, steps after which the twin differed from the original.
+    pub simultaneous_divergent_steps: u64,
+    /// Steps where the twin's seat acted otherwise, unseen by the viewer.
+    pub unseen_actions: u64,
+}
+
+/// How a no-leak twin picks among the chance outcomes that look the same to
+/// the viewer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Twin {
+    /// A different one whenever it can: the most different twin, which
+    /// usually stops at the first step that reveals what differs.
+    #[default]
+    Eager,
+    /// A different one only one time in [`Twin::LAZY_ODDS`] (or when the
+    /// original's is not available): a twin that lives longer.
+    Lazy,
+}
+
+impl Twin {
+    /// A lazy twin diverges at one chance step in this many, where it can.
+    pub const LAZY_ODDS: u32 = 8;
 }
 
 /// Runs the harness on `seeds` with default settings and panics with the
@@ -269,7 +342,11 @@ pub fn run<G: Game>(config: &Config<G>) -> Result<Report, Violation> {
         if config.leak_every > 0 && nth % config.leak_every == 0 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7779_6e5f_6c65_616b);
             let viewer = random_viewer(config.seats, &mut rng);
-            let twin = check_no_leak::<G>(&config.options, config.seats, &log, viewer, &mut rng)
+            let nth_twin = nth / config.leak_every;
+            let lazy =
+                config.lazy_every > 0 && nth_twin % config.lazy_every == config.lazy_every - 1;
+            let kind = if lazy { Twin::Lazy } else { Twin::Eager };
+            let twin = check_twin::<G>(&config.options, config.seats, &log, viewer, kind, &mut rng)
                 .map_err(at_seed)?;
             report.add(&twin);
         }
@@ -655,9 +732,13 @@ fn playout<G: Game>(
             ToAct::Seats { seats: acting } => {
                 let seat = *pick(acting, &mut rng)
                     .ok_or_else(|| Violation::new(Check::ToAct, index, "no seat to act"))?;
-                let action = legal
-                    .get(seat.index())
-                    .and_then(|l| pick(l, &mut rng))
+                let listed = legal.get(seat.index()).map_or(&[][..], Vec::as_slice);
+                let chosen = config
+                    .policy
+                    .and_then(|policy| policy(&state, seat, listed, &mut rng))
+                    .and_then(|i| listed.get(i));
+                let action = chosen
+                    .or_else(|| pick(listed, &mut rng))
                     .ok_or_else(|| Violation::new(Check::ToAct, index, "no legal action"))?;
                 Step::Act {
                     seat,
@@ -780,12 +861,25 @@ fn playout<G: Game>(
 /// step view for `viewer` is byte-identical; at an action the twin keeps the
 /// same action if it is legal there and looks the same, and otherwise any
 /// legal action of the same seat that looks the same. When no such step
-/// exists the twin stops (`cut_short`).
+/// exists the twin stops (`cut_short`). This is a [`Twin::Eager`] twin; see
+/// [`check_twin`] for the lazy kind.
 pub fn check_no_leak<G: Game>(
     options: &G::Options,
     seats: u8,
     log: &[StepOf<G>],
     viewer: Viewer,
+    rng: &mut ChaCha8Rng,
+) -> Result<TwinReport, Violation> {
+    check_twin::<G>(options, seats, log, viewer, Twin::Eager, rng)
+}
+
+/// [`check_no_leak`] with a twin of the given kind.
+pub fn check_twin<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    log: &[StepOf<G>],
+    viewer: Viewer,
+    kind: Twin,
     rng: &mut ChaCha8Rng,
 ) -> Result<TwinReport, Violation> {
     let setup = |e| Violation {
@@ -796,9 +890,13 @@ pub fn check_no_leak<G: Game>(
     };
     let mut original = G::new(options, seats).map_err(setup)?;
     let mut twin = G::new(options, seats).map_err(setup)?;
-    let mut report = TwinReport::default();
+    let mut report = TwinReport {
+        lazy: kind == Twin::Lazy,
+        ..TwinReport::default()
+    };
     let mut scratch = Vec::new();
     for (index, step) in log.iter().enumerate() {
+        let simultaneous = matches!(original.to_act(), ToAct::Seats { seats } if seats.len() > 1);
         let mut seen = Wire::new(original.step_view(step, viewer));
         let twin_step: Option<StepOf<G>> = match step {
             Step::Chance { .. } => {
@@ -812,9 +910,18 @@ pub fn check_no_leak<G: Game>(
                     }
                 }
                 let different: Vec<&StepOf<G>> = same_look.iter().filter(|s| *s != step).collect();
-                match pick(&different, rng) {
-                    Some(s) => Some((*s).clone()),
-                    None => same_look.first().cloned(),
+                // A lazy twin mostly keeps the original's outcome when it can.
+                let stay = kind == Twin::Lazy
+                    && !different.is_empty()
+                    && same_look.contains(step)
+                    && !rng.random_ratio(1, Twin::LAZY_ODDS);
+                if stay {
+                    Some(step.clone())
+                } else {
+                    match pick(&different, rng) {
+                        Some(s) => Some((*s).clone()),
+                        None => same_look.first().cloned(),
+                    }
                 }
             }
             Step::Act { seat, action } => {
@@ -861,7 +968,16 @@ pub fn check_no_leak<G: Game>(
             )
         })?;
         report.steps += 1;
-        report.divergent_steps += u64::from(twin != original);
+        let diverged = twin != original;
+        report.divergent_steps += u64::from(diverged);
+        report.diverged_at_end = diverged;
+        if matches!(step, Step::Act { .. }) {
+            report.unseen_actions += u64::from(&twin_step != step);
+            if simultaneous {
+                report.simultaneous_steps += 1;
+                report.simultaneous_divergent_steps += u64::from(diverged);
+            }
+        }
         let mut view = Wire::new(original.view(viewer));
         if !view.same_as(&twin.view(viewer), &mut scratch, index)? {
             return Err(Violation::new(
@@ -1148,6 +1264,50 @@ mod tests {
     #[should_panic(expected = "conformance check NoLeak failed")]
     fn conformance_panics_on_a_violation() {
         conformance::<Peek>(&Flaw::LeakyView, 2, 0..40);
+    }
+
+    #[test]
+    fn lazy_twins_mostly_follow_the_original() {
+        // Seat 0 sees its own 1, not seat 1's 2 (which could have been a 3).
+        let log: Vec<Step<bool, u8>> =
+            vec![Step::Chance { outcome: 1 }, Step::Chance { outcome: 2 }];
+        let mut diverged = 0;
+        for seed in 0..64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let twin = check_twin::<Peek>(
+                &Flaw::None,
+                2,
+                &log,
+                Viewer::Seat(Seat(0)),
+                Twin::Lazy,
+                &mut rng,
+            )
+            .unwrap_or_else(|v| panic!("{v}"));
+            assert!(twin.lazy && !twin.cut_short);
+            diverged += u32::from(twin.diverged_at_end);
+            let eager =
+                check_no_leak::<Peek>(&Flaw::None, 2, &log, Viewer::Seat(Seat(0)), &mut rng)
+                    .unwrap_or_else(|v| panic!("{v}"));
+            assert!(eager.diverged_at_end, "an eager twin always takes the 3");
+        }
+        assert!(
+            (1..32).contains(&diverged),
+            "{diverged} of 64 lazy twins diverged"
+        );
+        // A lazy twin still catches a leak once it differs.
+        let caught = (0..64).any(|seed| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            check_twin::<Peek>(
+                &Flaw::LeakyView,
+                2,
+                &log,
+                Viewer::Seat(Seat(0)),
+                Twin::Lazy,
+                &mut rng,
+            )
+            .is_err()
+        });
+        assert!(caught);
     }
 
     #[test]

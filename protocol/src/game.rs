@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::doozy_dice;
 use crate::ids::Seat;
+use crate::{doozy_dice, mix_the_mutts};
 
 /// The games Parlor knows. A game listed here but not yet `playable` can be
 /// shown ("coming soon") but no room can be created for it.
@@ -81,6 +81,8 @@ impl GameKind {
 pub enum GameOptions {
     /// Doozy Dice options.
     DoozyDice(doozy_dice::Options),
+    /// Mix-the-Mutts options.
+    MixTheMutts(mix_the_mutts::Options),
 }
 
 impl GameOptions {
@@ -88,6 +90,7 @@ impl GameOptions {
     pub fn kind(&self) -> GameKind {
         match self {
             GameOptions::DoozyDice(_) => GameKind::DoozyDice,
+            GameOptions::MixTheMutts(_) => GameKind::MixTheMutts,
         }
     }
 
@@ -95,6 +98,7 @@ impl GameOptions {
     pub fn response_timer_secs(&self) -> Option<u32> {
         match self {
             GameOptions::DoozyDice(_) => None,
+            GameOptions::MixTheMutts(o) => o.response_timer_secs,
         }
     }
 
@@ -102,6 +106,9 @@ impl GameOptions {
     pub fn default_for(kind: GameKind) -> Option<GameOptions> {
         match kind {
             GameKind::DoozyDice => Some(GameOptions::DoozyDice(doozy_dice::Options::default())),
+            GameKind::MixTheMutts => {
+                Some(GameOptions::MixTheMutts(mix_the_mutts::Options::default()))
+            }
             _ => None,
         }
     }
@@ -114,6 +121,8 @@ impl GameOptions {
 pub enum AnyAction {
     /// A Doozy Dice action.
     DoozyDice(doozy_dice::Action),
+    /// A Mix-the-Mutts action.
+    MixTheMutts(mix_the_mutts::Action),
 }
 
 /// What one viewer may know of a match right now, tagged by game.
@@ -123,6 +132,8 @@ pub enum AnyAction {
 pub enum AnyView {
     /// A Doozy Dice view.
     DoozyDice(doozy_dice::View),
+    /// A Mix-the-Mutts view.
+    MixTheMutts(mix_the_mutts::View),
 }
 
 /// How one step of the log looks to one viewer, tagged by game.
@@ -132,6 +143,8 @@ pub enum AnyView {
 pub enum AnyStepView {
     /// A Doozy Dice step.
     DoozyDice(doozy_dice::StepView),
+    /// A Mix-the-Mutts step.
+    MixTheMutts(mix_the_mutts::StepView),
 }
 
 /// A finished match's per-game scorecard.
@@ -141,6 +154,8 @@ pub enum AnyStepView {
 pub enum AnyScorecard {
     /// Doozy Dice scorecard.
     DoozyDice(doozy_dice::Scorecard),
+    /// Mix-the-Mutts scorecard.
+    MixTheMutts(mix_the_mutts::Scorecard),
 }
 
 /// Who must move next.

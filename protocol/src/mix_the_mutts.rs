@@ -1,5 +1,9 @@
 //! Mix-the-Mutts wire types (rulebook + RULINGS §0, §3).
 //!
+//! In TypeScript the five types the game envelopes carry are prefixed
+//! (`MtmOptions`, `MtmAction`, `MtmView`, `MtmStepView`, `MtmScorecard`):
+//! ts-rs imports by name, and Doozy Dice has types of the same names.
+//!
 //! Hidden: every hand (only its owner sees its cards), the draw pile, the
 //! face-down tile stack, and during a scoring window every seat's claims
 //! (others see only "answered" or "still deciding") until the window closes.
@@ -10,7 +14,11 @@ use crate::ids::Seat;
 
 /// Host options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export_to = "mix_the_mutts/"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(export_to = "mix_the_mutts/", rename = "MtmOptions")
+)]
 #[serde(default)]
 pub struct Options {
     /// Junior scoring: count cards instead of points.
@@ -138,7 +146,11 @@ pub struct ClaimSpec {
 
 /// What a seat may do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export_to = "mix_the_mutts/"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(export_to = "mix_the_mutts/", rename = "MtmAction")
+)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Active player: place the face-up tile.
@@ -217,7 +229,11 @@ pub enum Phase {
 
 /// A viewer's view of the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export_to = "mix_the_mutts/"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(export_to = "mix_the_mutts/", rename = "MtmView")
+)]
 pub struct View {
     /// Options in force.
     pub options: Options,
@@ -243,7 +259,11 @@ pub struct View {
 
 /// One step as one viewer may see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export_to = "mix_the_mutts/"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(export_to = "mix_the_mutts/", rename = "MtmStepView")
+)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum StepView {
     /// A setup tile was turned over and placed.
@@ -311,7 +331,11 @@ pub struct ScoreLine {
 
 /// The final scorecard.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export_to = "mix_the_mutts/"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(export_to = "mix_the_mutts/", rename = "MtmScorecard")
+)]
 pub struct Scorecard {
     /// Junior scoring was used.
     pub junior: bool,

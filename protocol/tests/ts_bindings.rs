@@ -26,11 +26,6 @@ fn generate(dir: &Path) {
     MatchRecord::export_all_to(dir).expect("export MatchRecord");
     GameInfo::export_all_to(dir).expect("export GameInfo");
     ApiError::export_all_to(dir).expect("export ApiError");
-    // Games not yet wired into the tagged envelopes are exported directly.
-    parlor_protocol::mix_the_mutts::View::export_all_to(dir).expect("export MtM View");
-    parlor_protocol::mix_the_mutts::Action::export_all_to(dir).expect("export MtM Action");
-    parlor_protocol::mix_the_mutts::StepView::export_all_to(dir).expect("export MtM StepView");
-    parlor_protocol::mix_the_mutts::Scorecard::export_all_to(dir).expect("export MtM Scorecard");
     // Constants have no ts-rs derive; write them from the same source.
     let mut consts = String::from("// Generated from protocol/src/close.rs by protocol/tests/ts_bindings.rs. Do not edit.\n\n/** WebSocket close codes the server uses. */\nexport const CLOSE = {\n");
     for (name, code) in parlor_protocol::close::ALL {

@@ -4,7 +4,7 @@ import type { ScoreLine } from "./ScoreLine";
 /**
  * The final scorecard.
  */
-export type Scorecard = { 
+export type MtmScorecard = { 
 /**
  * Junior scoring was used.
  */

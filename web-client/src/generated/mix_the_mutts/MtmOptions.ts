@@ -4,7 +4,7 @@ import type { Seat } from "../Seat";
 /**
  * Host options.
  */
-export type Options = { 
+export type MtmOptions = { 
 /**
  * Junior scoring: count cards instead of points.
  */

@@ -5,7 +5,7 @@ import type { Hex } from "./Hex";
 /**
  * What a seat may do.
  */
-export type Action = { "type": "connect", 
+export type MtmAction = { "type": "connect", 
 /**
  * An empty hex touching at least two tiles.
  */

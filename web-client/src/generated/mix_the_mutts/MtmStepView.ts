@@ -9,7 +9,7 @@ import type { TileFace } from "./TileFace";
 /**
  * One step as one viewer may see it.
  */
-export type StepView = { "type": "setup_tile", 
+export type MtmStepView = { "type": "setup_tile", 
 /**
  * The tile as placed.
  */
