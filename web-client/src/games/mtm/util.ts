@@ -7,55 +7,46 @@ import type { AnyScorecard } from '../../generated/AnyScorecard';
 import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
 import type { GameOptions } from '../../generated/GameOptions';
-import type { Action } from '../../generated/mix_the_mutts/Action';
+import type { MtmAction as Action } from '../../generated/mix_the_mutts/MtmAction';
 import type { Breed } from '../../generated/mix_the_mutts/Breed';
 import type { Card } from '../../generated/mix_the_mutts/Card';
 import type { CardId } from '../../generated/mix_the_mutts/CardId';
 import type { ClaimSpec } from '../../generated/mix_the_mutts/ClaimSpec';
 import type { Combo } from '../../generated/mix_the_mutts/Combo';
 import type { Hex } from '../../generated/mix_the_mutts/Hex';
-import type { Options } from '../../generated/mix_the_mutts/Options';
+import type { MtmOptions as Options } from '../../generated/mix_the_mutts/MtmOptions';
 import type { PlacedTile } from '../../generated/mix_the_mutts/PlacedTile';
-import type { Scorecard } from '../../generated/mix_the_mutts/Scorecard';
-import type { StepView } from '../../generated/mix_the_mutts/StepView';
+import type { MtmScorecard as Scorecard } from '../../generated/mix_the_mutts/MtmScorecard';
+import type { MtmStepView as StepView } from '../../generated/mix_the_mutts/MtmStepView';
 import type { TileFace } from '../../generated/mix_the_mutts/TileFace';
-import type { View } from '../../generated/mix_the_mutts/View';
+import type { MtmView as View } from '../../generated/mix_the_mutts/MtmView';
 
-export const GAME = 'mix-the-mutts';
+export const GAME = 'mix-the-mutts' as const;
 
 // --- the tagged envelopes ----------------------------------------------------
-// TEMPORARY: the envelopes (AnyView, AnyAction, …) gain their
-// `{game: "mix-the-mutts"}` variant with the server's rules; until then these
-// adapters are the only place that casts.
-
-type Tagged = { game: string } & Record<string, unknown>;
 
 export function mtmView(v: AnyView | undefined | null): View | null {
-  const t = v as Tagged | undefined | null;
-  return t && t.game === GAME ? (t.view as View) : null;
+  return v && v.game === GAME ? v.view : null;
 }
 
 export function mtmStep(s: AnyStepView): StepView | null {
-  const t = s as Tagged;
-  return t.game === GAME ? (t.step as StepView) : null;
+  return s.game === GAME ? s.step : null;
 }
 
 export function mtmAction(action: Action): AnyAction {
-  return { game: GAME, action } as unknown as AnyAction;
+  return { game: GAME, action };
 }
 
 export function mtmOptions(o: GameOptions | undefined | null): Options | null {
-  const t = o as Tagged | undefined | null;
-  return t && t.game === GAME ? (t.options as Options) : null;
+  return o && o.game === GAME ? o.options : null;
 }
 
 export function mtmGameOptions(options: Options): GameOptions {
-  return { game: GAME, options } as unknown as GameOptions;
+  return { game: GAME, options };
 }
 
 export function mtmScorecard(s: AnyScorecard | undefined | null): Scorecard | null {
-  const t = s as Tagged | undefined | null;
-  return t && t.game === GAME ? (t.scorecard as Scorecard) : null;
+  return s && s.game === GAME ? s.scorecard : null;
 }
 
 export const DEFAULT_OPTIONS: Options = { junior: false, first_player: null, response_timer_secs: 60 };
