@@ -297,8 +297,14 @@ impl Room {
             ));
         }
         let id = MatchId(uuid::Uuid::new_v4());
-        let live = LiveMatch::new(id, &self.options, u8::try_from(n).unwrap_or(u8::MAX))
-            .map_err(|e| (ErrorCode::PlayerCount, e.to_string()))?;
+        let live =
+            LiveMatch::new(id, &self.options, u8::try_from(n).unwrap_or(u8::MAX)).map_err(|e| {
+                let code = match e {
+                    parlor_games::SetupError::PlayerCount { .. } => ErrorCode::PlayerCount,
+                    _ => ErrorCode::BadOptions,
+                };
+                (code, e.to_string())
+            })?;
         let planned = live.plan(None).map_err(rules_error)?;
         let record = NewMatch {
             match_id: id,
