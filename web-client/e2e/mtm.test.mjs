@@ -1,0 +1,330 @@
+// End-to-end: two browsers play Mix-the-Mutts against a real parlor-server.
+//
+//   npm run build && npm run test:e2e
+//
+// A creates a room (response timer 120 s), B joins through the share link, A
+// starts. The active player connects the face-up tile through the board;
+// then both players answer in the same scoring window (claiming a combo when
+// their hand allows, else passing), the claims are revealed together and the
+// turn passes. The next window is answered by both at the same instant.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+
+const h = useServer();
+
+/** @typedef {import('playwright-core').Page} Page */
+
+/**
+ * Seat and phase shown by the turn indicator.
+ * @param {Page} page
+ */
+async function status(page) {
+  const el = page.getByTestId('turn-indicator');
+  const seat = await el.getAttribute('data-seat');
+  return { seat: seat === null || seat === '' ? null : Number(seat), phase: await el.getAttribute('data-phase') };
+}
+
+/**
+ * Waits until the indicator shows `phase` (and `seat`, when given).
+ * @param {Page} page
+ * @param {string} phase
+ * @param {number} [seat]
+ */
+async function waitPhase(page, phase, seat) {
+  await page.waitForFunction(
+    ([p, s]) => {
+      const el = document.querySelector('[data-testid="turn-indicator"]');
+      return el?.getAttribute('data-phase') === p && (s === null || el?.getAttribute('data-seat') === String(s));
+    },
+    /** @type {[string, number|null]} */ ([phase, seat ?? null]),
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * The active player's placement preview: tries open hexes and rotations
+ * until the preview says the player holds the cards for a new combo. Leaves
+ * that hex and rotation chosen and returns true; false (nothing chosen) when
+ * no placement fits the hand.
+ * @param {Page} page
+ */
+async function findScoringPlacement(page) {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="rotate"]')?.hasAttribute('disabled'));
+  const hexes = page.locator('[data-testid^="hex-"]');
+  const n = await hexes.count();
+  for (let i = 0; i < n; i++) {
+    await hexes.nth(i).click();
+    await page.getByTestId('place-preview').waitFor();
+    for (const rot of [0, 2, 4]) {
+      await page.getByTestId(`rot-${rot}`).click();
+      if (await page.getByTestId('place-preview').getByText('you hold these').count()) return true;
+    }
+    await page.getByTestId('place-cancel').click();
+  }
+  return false;
+}
+
+/**
+ * The active player connects the face-up tile through the board: at a hex
+ * where they can score if there is one, else at the last open hex, rotated
+ * once. Checks the preview and confirms. Returns whether the placement lets
+ * the active player score.
+ * @param {Page} page
+ */
+async function connectTile(page) {
+  const hexes = page.locator('[data-testid^="hex-"]');
+  await hexes.first().waitFor();
+  assert.equal(await page.getByTestId('place-confirm').isDisabled(), true, 'nothing to confirm before a hex is chosen');
+  const scoring = await findScoringPlacement(page);
+  if (!scoring) {
+    await hexes.last().click();
+    await page.getByTestId('place-preview').waitFor();
+    await page.getByTestId('rot-0').click();
+    await page.getByTestId('rotate').click();
+    assert.equal(await page.getByTestId('rot-2').getAttribute('aria-pressed'), 'true', 'rotated to 120°');
+  }
+  // A tile touches two or more tiles, so the preview lists at least two new combos.
+  assert.ok((await page.getByTestId('place-preview').locator('li').count()) >= 2, 'preview lists the new combos');
+  await page.getByTestId('place-confirm').click();
+  return scoring;
+}
+
+/**
+ * Answers in the open window through the claim panel: claims the first combo
+ * the hand can pay for, else passes. Does not wait for the answer to land.
+ * @param {Page} page
+ * @returns {Promise<{ claimed: number | null }>}
+ */
+async function chooseAnswer(page) {
+  await page.getByTestId('claim-pass').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="claim-pass"]')?.hasAttribute('disabled'));
+  const open = page.locator('[data-testid^="claim-combo-"]:not([disabled])');
+  if (await open.count()) {
+    const combo = open.first();
+    const index = Number(((await combo.getAttribute('data-testid')) ?? '').replace('claim-combo-', ''));
+    await combo.click();
+    assert.equal(await combo.getAttribute('aria-pressed'), 'true');
+    return { claimed: index };
+  }
+  assert.equal(await page.getByTestId('claim-submit').isDisabled(), true, 'nothing to submit without a pick');
+  return { claimed: null };
+}
+
+/**
+ * Sends the chosen answer.
+ * @param {Page} page
+ * @param {{ claimed: number | null }} choice
+ */
+async function sendAnswer(page, choice) {
+  await page.getByTestId(choice.claimed === null ? 'claim-pass' : 'claim-submit').click();
+}
+
+/**
+ * Hand size and points shown for a seat.
+ * @param {Page} page
+ * @param {number} seat
+ */
+async function tally(page, seat) {
+  const hand = Number(((await page.getByTestId(`hand-size-${seat}`).textContent()) ?? '').match(/\d+/)?.[0]);
+  const points = Number(((await page.getByTestId(`points-${seat}`).textContent()) ?? '').match(/\d+/)?.[0]);
+  return { hand, points };
+}
+
+/**
+ * After a window closed: the newest reveal in the log names each seat's
+ * claim or pass, as this page sees it.
+ * @param {Page} page
+ * @param {number} me
+ * @param {(number|null)[]} claims by seat
+ */
+async function checkReveal(page, me, claims) {
+  const reveal = page.getByTestId('mtm-log').getByTestId('reveal').first();
+  await reveal.waitFor();
+  const text = (await reveal.textContent()) ?? '';
+  const names = ['Ana', 'Ben'];
+  claims.forEach((c, seat) => {
+    const who = seat === me ? 'You' : names[seat];
+    if (c === null) assert.match(text, new RegExp(`${who}( and \\w+)? passed|\\w+ and ${who} passed`), `${who} passed: ${text}`);
+    else assert.match(text, new RegExp(`${who} scored combo ${c + 1}\\b`), `${who} claimed combo ${c + 1}: ${text}`);
+  });
+}
+
+/**
+ * Both pages show the scoring window opened by `active`'s connection.
+ * @param {Page[]} pages
+ * @param {number} active
+ */
+async function expectWindow(pages, active) {
+  for (const p of pages) {
+    await waitPhase(p, 'window', active);
+    await p.getByTestId('window-status').waitFor();
+    await p.getByTestId('countdown').waitFor();
+    assert.ok((await p.locator('[data-testid^="combo-mark-"]').count()) >= 2, 'the new combos are marked on the board');
+  }
+}
+
+/**
+ * The window closed: both pages show the turn passing to `next` and the
+ * reveal; scored cards left the hand for the stack, points went up.
+ * @param {Page[]} pages
+ * @param {(number|null)[]} claims by seat
+ * @param {number} next
+ * @param {{hand: number, points: number}[]} before by seat
+ */
+async function expectClosed(pages, claims, next, before) {
+  for (const [seat, p] of pages.entries()) {
+    await waitPhase(p, 'turn', next);
+    await checkReveal(p, seat, claims);
+  }
+  for (const seat of [0, 1]) {
+    const now = await tally(pages[1], seat);
+    if (claims[seat] === null) {
+      assert.equal(now.points, before[seat].points, `seat ${seat} passed: points unchanged`);
+      assert.equal(now.hand, before[seat].hand);
+    } else {
+      assert.ok(now.points > before[seat].points, `seat ${seat} scored`);
+      assert.equal(now.hand, before[seat].hand - 2, `seat ${seat} played two cards`);
+    }
+  }
+  assert.match((await pages[next].getByTestId('turn-indicator').textContent()) ?? '', /Your turn/);
+}
+
+/** @param {Page} page */
+async function tallies(page) {
+  return [await tally(page, 0), await tally(page, 1)];
+}
+
+test('connect a tile, both players answer the window, the turn passes', { timeout: 300_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, {
+    game: 'mix-the-mutts',
+    setup: async (page) => {
+      await page.getByTestId('opt-timer').selectOption('120');
+    },
+  });
+  const pages = [a, b];
+
+  // The host's options reach B read-only.
+  assert.equal(await b.getByTestId('opt-timer').inputValue(), '120');
+  assert.equal(await b.getByTestId('opt-junior').isDisabled(), true);
+  await noHorizontalScroll(b);
+
+  await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await a.getByTestId('start').click();
+  await waitPhase(a, 'turn');
+  const first = /** @type {number} */ ((await status(a)).seat);
+  assert.ok(first === 0 || first === 1, `first seat ${first}`);
+  for (const p of pages) {
+    await waitPhase(p, 'turn', first);
+    await p.getByTestId('mtm-board').waitFor();
+    await p.getByTestId('mtm-hand').waitFor();
+    assert.match((await p.getByTestId('mtm-hand').textContent()) ?? '', /4 cards/);
+  }
+  let active = first;
+  assert.match((await pages[active].getByTestId('turn-indicator').textContent()) ?? '', /Your turn/);
+  const waiting = pages[1 - active];
+  assert.equal(await waiting.locator('[data-testid^="hex-"]').count(), 0, 'no open hexes for the waiting player');
+  assert.equal(await waiting.getByTestId('place-confirm').count(), 0);
+  assert.equal(await waiting.getByTestId('draw-two').count(), 0);
+  // The deal and the first player are in the log.
+  assert.match((await a.getByTestId('mtm-log').textContent()) ?? '', /first/);
+  if (shots) {
+    await b.screenshot({ path: join(shots, 'mtm-turn-375.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'mtm-turn-desktop.png'), fullPage: true });
+  }
+
+  // --- the active player connects the face-up tile through the board
+  const canScore = await connectTile(pages[active]);
+  await expectWindow(pages, active);
+  let before = await tallies(b);
+  if (shots) {
+    await b.screenshot({ path: join(shots, 'mtm-window-375.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'mtm-window-desktop.png'), fullPage: true });
+  }
+
+  // --- the waiting player answers first; the active player sees only "answered"
+  const otherSeat = 1 - active;
+  const other = pages[otherSeat];
+  const otherChoice = await chooseAnswer(other);
+  await sendAnswer(other, otherChoice);
+  await other.getByTestId('answered').waitFor();
+  await pages[active].waitForFunction(
+    (s) => document.querySelector(`[data-testid="answer-status-${s}"]`)?.getAttribute('data-answered') === 'true',
+    otherSeat,
+  );
+  assert.equal(await pages[active].getByTestId(`answer-status-${active}`).getAttribute('data-answered'), 'false');
+  assert.doesNotMatch((await pages[active].getByTestId('mtm-log').textContent()) ?? '', /scored|passed/, 'nothing revealed yet');
+  assert.equal(await pages[active].getByTestId('claim-submit').count(), 1, 'the active player still decides');
+  if (shots) await other.screenshot({ path: join(shots, `mtm-answered-${otherSeat ? '375' : 'desktop'}.png`), fullPage: true });
+
+  // --- the active player answers: the window closes, everything is revealed together
+  const activeChoice = await chooseAnswer(pages[active]);
+  if (canScore) assert.notEqual(activeChoice.claimed, null, 'the preview said the active player could score');
+  await sendAnswer(pages[active], activeChoice);
+  /** @type {(number|null)[]} */
+  let claims = [];
+  claims[active] = activeChoice.claimed;
+  claims[otherSeat] = otherChoice.claimed;
+  await expectClosed(pages, claims, 1 - active, before);
+  let scored = claims.some((c) => c !== null);
+  await noHorizontalScroll(b);
+  if (shots) {
+    await b.screenshot({ path: join(shots, 'mtm-after-375.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'mtm-after-desktop.png'), fullPage: true });
+  }
+
+  // --- next turn: connect again, and both answer at the same instant (the
+  // second answer to arrive was decided on the version before the first
+  // one landed; it still counts, being decided inside the open window)
+  active = 1 - active;
+  await connectTile(pages[active]);
+  await expectWindow(pages, active);
+  before = await tallies(b);
+  const choices = await Promise.all(pages.map(chooseAnswer));
+  await Promise.all(pages.map((p, i) => sendAnswer(p, choices[i])));
+  claims = choices.map((c) => c.claimed);
+  await expectClosed(pages, claims, 1 - active, before);
+  scored ||= claims.some((c) => c !== null);
+
+  // --- until someone has scored: connect where the active player can score,
+  // else draw two cards
+  for (let turn = 0; !scored && turn < 20; turn++) {
+    active = 1 - active;
+    const p = pages[active];
+    await waitPhase(p, 'turn', active);
+    if (await findScoringPlacement(p)) {
+      await p.getByTestId('place-confirm').click();
+      await expectWindow(pages, active);
+      before = await tallies(b);
+      claims = [];
+      for (const seat of [1 - active, active]) {
+        const c = await chooseAnswer(pages[seat]);
+        claims[seat] = c.claimed;
+        await sendAnswer(pages[seat], c);
+      }
+      assert.notEqual(claims[active], null, 'the preview said the active player could score');
+      await expectClosed(pages, claims, 1 - active, before);
+      scored = true;
+    } else {
+      const { hand } = await tally(p, active);
+      await p.getByTestId('draw-two').click();
+      for (const q of pages) await waitPhase(q, 'turn', 1 - active);
+      assert.equal((await tally(p, active)).hand, hand + 2, 'drew two cards');
+      assert.match((await p.getByTestId('mtm-log').textContent()) ?? '', /You drew \w+, \w+/);
+    }
+  }
+  assert.ok(scored, 'someone scored a combo');
+  if (shots) {
+    await b.screenshot({ path: join(shots, 'mtm-scored-375.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'mtm-scored-desktop.png'), fullPage: true });
+  }
+  await noHorizontalScroll(b);
+
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
