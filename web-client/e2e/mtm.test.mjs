@@ -328,3 +328,95 @@ test('connect a tile, both players answer the window, the turn passes', { timeou
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
 });
+
+test('a whole match: junior scoring, a timed-out window, game over and history', { timeout: 400_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'mix-the-mutts' });
+  const pages = [a, b];
+  // Options set in the lobby reach B (read-only there).
+  await a.getByTestId('opt-junior').check();
+  await a.getByTestId('opt-timer').selectOption('30');
+  await a.getByTestId('opt-first-player').selectOption('1');
+  await b.waitForFunction(() => /** @type {HTMLInputElement|null} */ (document.querySelector('[data-testid="opt-junior"]'))?.checked);
+  await b.waitForFunction(() => /** @type {HTMLSelectElement|null} */ (document.querySelector('[data-testid="opt-first-player"]'))?.value === '1');
+  assert.equal(await b.getByTestId('opt-timer').inputValue(), '30');
+
+  await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await a.getByTestId('start').click();
+  // Ben (seat 1) was chosen to go first.
+  let active = 1;
+  for (const p of pages) await waitPhase(p, 'turn', active);
+
+  // --- nobody answers: the response timer runs out and both count as passes
+  await connectTile(pages[active]);
+  await expectWindow(pages, active);
+  const clock = (await a.getByTestId('countdown').textContent()) ?? '';
+  assert.match(clock, /0:(2\d|30)/, `a 30 s countdown: ${clock}`);
+  let before = await tallies(b);
+  for (const [seat, p] of pages.entries()) {
+    await waitPhase(p, 'turn', 1 - active);
+    await checkReveal(p, seat, [null, null]);
+    assert.equal(await p.getByTestId('countdown').count(), 0, 'no countdown outside a window');
+  }
+  assert.deepEqual(await tallies(b), before);
+  active = 1 - active;
+
+  // --- play out the remaining nine tiles, everyone claiming what they can
+  for (let placed = 1; placed < 10; placed++) {
+    const p = pages[active];
+    await waitPhase(p, 'turn', active);
+    await connectTile(p);
+    await expectWindow(pages, active);
+    before = await tallies(b);
+    /** @type {(number|null)[]} */
+    const claims = [];
+    for (const seat of [1 - active, active]) {
+      const c = await chooseAnswer(pages[seat]);
+      claims[seat] = c.claimed;
+      await sendAnswer(pages[seat], c);
+    }
+    if (placed < 9) {
+      await expectClosed(pages, claims, 1 - active, before);
+    } else {
+      for (const [seat, q] of pages.entries()) {
+        await waitPhase(q, 'finished');
+        await checkReveal(q, seat, claims);
+      }
+    }
+    active = 1 - active;
+  }
+
+  // --- game over: the scorecard counts cards (junior), ranks and winners
+  for (const p of pages) {
+    const over = p.getByTestId('game-over');
+    await over.waitFor({ timeout: 30_000 });
+    assert.match((await over.textContent()) ?? '', /Game over/);
+    await p.getByTestId('mtm-scorecard').waitFor();
+    for (const seat of [0, 1]) {
+      const score = (await p.getByTestId(`final-score-${seat}`).textContent()) ?? '';
+      assert.match(score, /^\s*\d+\s*cards?\s*$/, `junior score in cards: ${score}`);
+      const shown = Number(score.match(/\d+/)?.[0]);
+      assert.equal(shown, (await tally(p, seat)).points, 'final score matches the table');
+    }
+    assert.match((await p.getByTestId('mtm-scorecard').textContent()) ?? '', /Junior scoring/);
+    assert.equal(await p.locator('[data-testid^="hex-"]').count(), 0, 'no open hexes once the match is over');
+  }
+  await noHorizontalScroll(b);
+  if (shots) {
+    await b.screenshot({ path: join(shots, 'mtm-over-375.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'mtm-over-desktop.png'), fullPage: true });
+  }
+
+  // History keeps the scorecard.
+  await b.getByTestId('match-link').click();
+  await b.waitForURL(/\/matches\/[0-9a-f-]+$/);
+  await b.getByTestId('mtm-scorecard').waitFor();
+  await b.getByTestId('final-0').waitFor();
+  await noHorizontalScroll(b);
+
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
