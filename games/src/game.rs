@@ -59,6 +59,23 @@ pub enum SetupError {
     },
 }
 
+impl SetupError {
+    /// Checks a seat count against the game's range (RULINGS §0).
+    pub fn check_players(kind: GameKind, seats: u8) -> Result<(), SetupError> {
+        let (min, max) = kind.players();
+        if (min..=max).contains(&seats) {
+            Ok(())
+        } else {
+            Err(SetupError::PlayerCount {
+                game: kind.title(),
+                min,
+                max,
+                got: seats,
+            })
+        }
+    }
+}
+
 /// Pure rules of one game, in the spirit of OpenSpiel's `State` with explicit
 /// stochastic chance nodes.
 ///

@@ -123,7 +123,7 @@ pub struct MatchSnapshot {
 pub struct Deadline {
     /// Milliseconds left when this message was sent.
     pub remaining_ms: u32,
-    /// The seats it applies to.
+    /// The seats that still owe an answer.
     pub seats: Vec<crate::ids::Seat>,
 }
 

@@ -51,7 +51,7 @@ fn decide(me: Seat, view: &View, draws: &mut u32) -> Option<Action> {
     match &view.phase {
         Phase::Turn { active } if *active == me => {
             // Draw now and then while cards remain, to exercise both choices.
-            if view.pile > 0 && *draws % 3 == 0 {
+            if view.pile > 0 && (*draws).is_multiple_of(3) {
                 *draws += 1;
                 return Some(Action::DrawTwo);
             }

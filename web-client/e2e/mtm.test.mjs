@@ -6,7 +6,8 @@
 // starts. The active player connects the face-up tile through the board;
 // then both players answer in the same scoring window (claiming a combo when
 // their hand allows, else passing), the claims are revealed together and the
-// turn passes. The next window is answered by both at the same instant.
+// turn passes. The next window is answered by both at the same instant; play
+// goes on until a window in which both players claim.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -39,7 +40,8 @@ async function waitPhase(page, phase, seat) {
       return el?.getAttribute('data-phase') === p && (s === null || el?.getAttribute('data-seat') === String(s));
     },
     /** @type {[string, number|null]} */ ([phase, seat ?? null]),
-    { timeout: 30_000 },
+    // Longer than the 30 s response timer one test waits out, with room for a loaded machine.
+    { timeout: 75_000 },
   );
 }
 
@@ -291,14 +293,20 @@ test('connect a tile, both players answer the window, the turn passes', { timeou
   await expectClosed(pages, claims, 1 - active, before);
   scored ||= claims.some((c) => c !== null);
 
-  // --- until someone has scored: connect where the active player can score,
-  // else draw two cards
-  for (let turn = 0; !scored && turn < 20; turn++) {
+  // --- until both players have claimed in one window: grow the hands by
+  // drawing, then connect where the active player can score; the other
+  // player claims too whenever their hand fits a new combo
+  let both = claims.every((c) => c !== null);
+  for (let turn = 0; !both && turn < 40; turn++) {
     active = 1 - active;
     const p = pages[active];
     await waitPhase(p, 'turn', active);
-    if (await findScoringPlacement(p)) {
-      await p.getByTestId('place-confirm').click();
+    const { hand } = await tally(p, active);
+    const canDraw = !(await p.getByTestId('draw-two').isDisabled());
+    const ready = hand >= 10 || !canDraw;
+    if (ready && ((await findScoringPlacement(p)) || !canDraw)) {
+      if (!(await p.getByTestId('place-preview').count())) await connectTile(p);
+      else await p.getByTestId('place-confirm').click();
       await expectWindow(pages, active);
       before = await tallies(b);
       claims = [];
@@ -307,17 +315,18 @@ test('connect a tile, both players answer the window, the turn passes', { timeou
         claims[seat] = c.claimed;
         await sendAnswer(pages[seat], c);
       }
-      assert.notEqual(claims[active], null, 'the preview said the active player could score');
       await expectClosed(pages, claims, 1 - active, before);
-      scored = true;
+      scored ||= claims.some((c) => c !== null);
+      both = claims.every((c) => c !== null);
     } else {
-      const { hand } = await tally(p, active);
+      if (await p.getByTestId('place-preview').count()) await p.getByTestId('place-cancel').click();
       await p.getByTestId('draw-two').click();
       for (const q of pages) await waitPhase(q, 'turn', 1 - active);
       assert.equal((await tally(p, active)).hand, hand + 2, 'drew two cards');
       assert.match((await p.getByTestId('mtm-log').textContent()) ?? '', /You drew \w+, \w+/);
     }
   }
+  assert.ok(both, 'both players claimed in the same window');
   assert.ok(scored, 'someone scored a combo');
   if (shots) {
     await b.screenshot({ path: join(shots, 'mtm-scored-375.png'), fullPage: true });
@@ -354,7 +363,7 @@ test('a whole match: junior scoring, a timed-out window, game over and history',
   await connectTile(pages[active]);
   await expectWindow(pages, active);
   const clock = (await a.getByTestId('countdown').textContent()) ?? '';
-  assert.match(clock, /0:(2\d|30)/, `a 30 s countdown: ${clock}`);
+  assert.match(clock, /\b0:[0-3]\d\b/, `a 30 s countdown: ${clock}`);
   let before = await tallies(b);
   for (const [seat, p] of pages.entries()) {
     await waitPhase(p, 'turn', 1 - active);

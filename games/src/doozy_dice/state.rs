@@ -464,15 +464,7 @@ impl Game for DoozyDice {
     const KIND: GameKind = GameKind::DoozyDice;
 
     fn new(options: &Options, seats: u8) -> Result<Self, SetupError> {
-        let (min, max) = GameKind::DoozyDice.players();
-        if !(min..=max).contains(&seats) {
-            return Err(SetupError::PlayerCount {
-                game: GameKind::DoozyDice.title(),
-                min,
-                max,
-                got: seats,
-            });
-        }
+        SetupError::check_players(GameKind::DoozyDice, seats)?;
         let player = Player {
             dots: START_DOTS,
             records: Vec::with_capacity(DEALT),

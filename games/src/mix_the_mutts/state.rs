@@ -611,15 +611,7 @@ impl Game for MixTheMutts {
     const KIND: GameKind = GameKind::MixTheMutts;
 
     fn new(options: &Options, seats: u8) -> Result<Self, SetupError> {
-        let (min, max) = GameKind::MixTheMutts.players();
-        if !(min..=max).contains(&seats) {
-            return Err(SetupError::PlayerCount {
-                game: GameKind::MixTheMutts.title(),
-                min,
-                max,
-                got: seats,
-            });
-        }
+        SetupError::check_players(GameKind::MixTheMutts, seats)?;
         if let Some(seat) = options.first_player {
             if seat.0 >= seats {
                 return Err(SetupError::FirstPlayer { seat, seats });

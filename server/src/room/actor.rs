@@ -466,7 +466,12 @@ impl Room {
     }
 
     /// What clients are told about the running timer.
+    /// Its seats are those still owing an answer.
     fn deadline(&self) -> Option<Deadline> {
+        let waiting = match self.live.as_ref().map(|m| m.game.to_act()) {
+            Some(ToAct::Seats { seats }) => seats,
+            _ => Vec::new(),
+        };
         self.timer.as_ref().map(|t| Deadline {
             remaining_ms: u32::try_from(
                 t.ends
@@ -474,7 +479,12 @@ impl Room {
                     .as_millis(),
             )
             .unwrap_or(u32::MAX),
-            seats: t.seats.clone(),
+            seats: t
+                .seats
+                .iter()
+                .copied()
+                .filter(|s| waiting.contains(s))
+                .collect(),
         })
     }
 

@@ -11,6 +11,6 @@ export type Deadline = {
  */
 remaining_ms: number, 
 /**
- * The seats it applies to.
+ * The seats that still owe an answer.
  */
 seats: Array<Seat>, };
