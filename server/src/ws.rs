@@ -73,8 +73,7 @@ async fn run(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken) {
         tokio::select! {
             out = out_rx.recv() => match out {
                 Some(msg) => {
-                    let Ok(text) = serde_json::to_string(&msg) else { continue };
-                    if sink.send(Message::Text(text.into())).await.is_err() {
+                    if !send_json(&mut sink, &msg).await {
                         break;
                     }
                 }
@@ -86,9 +85,9 @@ async fn run(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken) {
                 }
             },
             frame = stream.next() => {
-                let text = match frame {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Binary(_))) => Utf8Bytes::from_static("\u{0}"),
+                let parsed = match frame {
+                    Some(Ok(Message::Text(text))) => serde_json::from_str::<ClientMsg>(&text).map_err(|e| e.to_string()),
+                    Some(Ok(Message::Binary(_))) => Err("messages are JSON text, not binary".to_owned()),
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
                 };
@@ -101,7 +100,7 @@ async fn run(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken) {
                     close_with(&mut sink, close::RATE, "too many messages").await;
                     break;
                 }
-                match serde_json::from_str::<ClientMsg>(&text) {
+                match parsed {
                     Ok(msg) => {
                         if !room.send(RoomCmd::Msg { conn, msg }).await {
                             close_with(&mut sink, close::GOING_AWAY, "room closed").await;
@@ -115,8 +114,7 @@ async fn run(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken) {
                             break;
                         }
                         let msg = ServerMsg::Error { code: ErrorCode::BadMessage, message: format!("unreadable message: {e}"), client_seq: None };
-                        let Ok(text) = serde_json::to_string(&msg) else { continue };
-                        if sink.send(Message::Text(text.into())).await.is_err() {
+                        if !send_json(&mut sink, &msg).await {
                             break;
                         }
                     }
@@ -125,8 +123,7 @@ async fn run(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken) {
             _ = shutdown.cancelled() => {
                 // Drain what the room already queued (e.g. its goodbye), then close.
                 while let Ok(msg) = out_rx.try_recv() {
-                    let Ok(text) = serde_json::to_string(&msg) else { continue };
-                    let _ = sink.send(Message::Text(text.into())).await;
+                    send_json(&mut sink, &msg).await;
                 }
                 close_with(&mut sink, close::GOING_AWAY, "server shutting down").await;
                 break;
@@ -135,6 +132,18 @@ async fn run(socket: WebSocket, room: RoomHandle, shutdown: CancellationToken) {
     }
     let _ = room.send(RoomCmd::Disconnect { conn }).await;
     debug!("disconnected");
+}
+
+/// Sends one message as JSON text; `false` once the socket is gone.
+async fn send_json<S>(sink: &mut S, msg: &ServerMsg) -> bool
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    match serde_json::to_string(msg) {
+        Ok(text) => sink.send(Message::Text(text.into())).await.is_ok(),
+        // Our messages are plain data; a failure here would be a bug, not the client's.
+        Err(_) => true,
+    }
 }
 
 async fn close_with<S>(sink: &mut S, code: u16, reason: &'static str)

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use parlor_protocol::doozy_dice::{Action, Options};
 use parlor_protocol::{
     AnyAction, ClientMsg, ErrorCode, GameKind, GameOptions, RoomStatus, Seat, ServerMsg, ToAct,
@@ -261,6 +261,16 @@ async fn handshake_and_http_errors() {
     let mut c = TestClient { ws };
     c.send(&ClientMsg::Ping).await;
     assert_eq!(close_code(&mut c).await, 4000);
+    // Binary frames are refused with a typed error, and the socket stays open.
+    let mut h = server.connect(&host.code.0, Some(&host.token)).await;
+    welcome(&mut h).await;
+    h.ws.send(Message::Binary(vec![1, 2, 3].into()))
+        .await
+        .unwrap();
+    assert_eq!(error_code(&mut h).await, ErrorCode::BadMessage);
+    h.send(&ClientMsg::Ping).await;
+    h.recv_until(|m| matches!(m, ServerMsg::Pong).then_some(()))
+        .await;
     // Unknown room: plain 404 before any upgrade.
     let resp = server
         .http
