@@ -10,8 +10,11 @@ pub mod any;
 pub mod doozy_dice;
 pub mod game;
 pub mod mix_the_mutts;
+pub mod patch;
 pub mod testing;
+pub mod timeline;
 
 pub use any::{AnyGame, AnyStep, MatchError};
 pub use game::{replay, Game, GameOutcome, ReplayError, SetupError, Step};
 pub use parlor_protocol::{Seat, ToAct, Viewer};
+pub use timeline::Timeline;

@@ -98,6 +98,12 @@ pub enum Check {
     NoLeak,
     /// The playout did not finish within [`Config::max_steps`].
     StepCap,
+    /// (f) A decision was accepted twice, or outside the version or window
+    /// it was decided in, or a window's grace hid a change of what a seat
+    /// may do.
+    Decision,
+    /// (g) A view patch applied to the previous view did not give the view.
+    Patch,
 }
 
 /// A broken contract: which check, where, and what happened.
@@ -1345,4 +1351,224 @@ mod tests {
             .unwrap_or_else(|v| panic!("{v}"));
         assert!(seen.divergent_steps >= 1, "{seen:?}");
     }
+}
+
+/// What [`sessions`] checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SessionReport {
+    /// Playouts run to the end.
+    pub games: u64,
+    /// Batches (an action and the chance it set off) recorded.
+    pub batches: u64,
+    /// Past decisions re-offered and refused (at most once).
+    pub replays_refused: u64,
+    /// Older decisions still current inside a window, whose seat's legal
+    /// actions were compared with those at the decision's version.
+    pub window_decisions: u64,
+    /// View patches applied and compared with the full view.
+    pub patches: u64,
+}
+
+/// (f) and (g), the properties the server relies on between versions, for
+/// random playouts of `seeds`; panics with the first violation.
+///
+/// - **(f) at most once** — played through a [`Timeline`] as the server
+///   does, every decision already applied is refused when offered again at
+///   its version; a decision on an older version is accepted only inside
+///   the open window it was decided in, and only if the seat's legal
+///   actions then and now are the same (so the grace never lets a decision
+///   act on a table that changed under it); no future version is current.
+/// - **(g) patches** — for every viewer after every batch, the
+///   [`crate::patch::diff`] of its previous and new view, applied to the
+///   previous view, gives exactly the new view.
+///
+/// [`Timeline`]: crate::Timeline
+#[track_caller]
+pub fn sessions<G: Game>(options: &G::Options, seats: u8, seeds: Range<u64>) -> SessionReport {
+    let mut report = SessionReport::default();
+    for seed in seeds {
+        if let Err(mut v) = session::<G>(options, seats, seed, &mut report) {
+            v.seed = Some(seed);
+            panic!("{v}");
+        }
+    }
+    report
+}
+
+fn session<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seed: u64,
+    report: &mut SessionReport,
+) -> Result<(), Violation> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7365_7373_696f_6e73);
+    let mut state = G::new(options, seats).map_err(|e| Violation {
+        check: Check::Setup,
+        seed: None,
+        step: None,
+        message: format!("new() failed: {e}"),
+    })?;
+    let mut timeline = crate::Timeline::default();
+    let mut views: Vec<serde_json::Value> = viewers(seats)
+        .map(|v| serde_json::to_value(state.view(v)).unwrap_or_default())
+        .collect();
+    // Decisions applied so far: (seat, version decided on).
+    let mut applied: Vec<(Seat, u64)> = Vec::new();
+    // States at the versions of the open window, to compare decisions with.
+    let mut window_states: Vec<(u64, G)> = Vec::new();
+    let mut batch: Vec<Option<Seat>> = Vec::new();
+    let mut steps = 0usize;
+    loop {
+        let to_act = state.to_act();
+        if to_act != ToAct::Chance {
+            if !batch.is_empty() || steps == 0 {
+                timeline.record(&batch, &to_act);
+                report.batches += 1;
+                batch.clear();
+                check_versions(
+                    &state,
+                    &timeline,
+                    &applied,
+                    &mut window_states,
+                    steps,
+                    report,
+                )?;
+                check_patches(&state, seats, &mut views, steps, report)?;
+            }
+        }
+        let step: StepOf<G> = match &to_act {
+            ToAct::Finished => break,
+            _ if steps >= 100_000 => {
+                return Err(Violation::new(Check::StepCap, steps, "no end in sight"))
+            }
+            ToAct::Chance => match sample(&state, &mut rng) {
+                Some(outcome) => Step::Chance { outcome },
+                None => {
+                    return Err(Violation::new(
+                        Check::ToAct,
+                        steps,
+                        "sampling chance failed",
+                    ))
+                }
+            },
+            ToAct::Seats { seats: acting } => {
+                let seat = *pick(acting, &mut rng)
+                    .ok_or_else(|| Violation::new(Check::ToAct, steps, "no seat to act"))?;
+                let legal = state.legal_actions(seat);
+                let action = pick(&legal, &mut rng)
+                    .ok_or_else(|| Violation::new(Check::ToAct, steps, "no legal action"))?;
+                // Decided on the current version (a client in step) or, one
+                // time in three inside a window, on the version it opened at
+                // (a client that has not heard of the others' answers yet).
+                let decided = match timeline.window_opened() {
+                    Some(opened) if rng.random_ratio(1, 3) && timeline.is_current(seat, opened) => {
+                        opened
+                    }
+                    _ => timeline.version(),
+                };
+                if !timeline.is_current(seat, decided) {
+                    return Err(Violation::new(
+                        Check::Decision,
+                        steps,
+                        format!("seat {seat:?} to act, but version {decided} is not current"),
+                    ));
+                }
+                applied.push((seat, decided));
+                Step::Act {
+                    seat,
+                    action: action.clone(),
+                }
+            }
+        };
+        state
+            .apply(&step)
+            .map_err(|e| Violation::new(Check::Apply, steps, format!("{step:?} refused: {e}")))?;
+        batch.push(match &step {
+            Step::Act { seat, .. } => Some(*seat),
+            Step::Chance { .. } => None,
+        });
+        steps += 1;
+    }
+    report.games += 1;
+    Ok(())
+}
+
+fn check_versions<G: Game>(
+    state: &G,
+    timeline: &crate::Timeline,
+    applied: &[(Seat, u64)],
+    window_states: &mut Vec<(u64, G)>,
+    step: usize,
+    report: &mut SessionReport,
+) -> Result<(), Violation> {
+    let now = timeline.version();
+    for &(seat, decided) in applied {
+        if timeline.is_current(seat, decided) {
+            return Err(Violation::new(
+                Check::Decision,
+                step,
+                format!("seat {seat:?}'s decision on version {decided} was applied and is still accepted at {now}"),
+            ));
+        }
+        report.replays_refused += 1;
+    }
+    match timeline.window_opened() {
+        None => window_states.clear(),
+        Some(opened) => {
+            window_states.retain(|(v, _)| *v >= opened);
+            window_states.push((now, state.clone()));
+        }
+    }
+    for seat in (0..state.seats()).map(Seat) {
+        if timeline.is_current(seat, now + 1) {
+            return Err(Violation::new(
+                Check::Decision,
+                step,
+                "a future version is current",
+            ));
+        }
+        for older in 0..now {
+            if !timeline.is_current(seat, older) {
+                continue;
+            }
+            let Some((_, then)) = window_states.iter().find(|(v, _)| *v == older) else {
+                // Not a version any client was shown (inside a batch).
+                continue;
+            };
+            if then.legal_actions(seat) != state.legal_actions(seat) {
+                return Err(Violation::new(
+                    Check::Decision,
+                    step,
+                    format!("seat {seat:?} may still act on version {older}, but what it may do changed since"),
+                ));
+            }
+            report.window_decisions += 1;
+        }
+    }
+    Ok(())
+}
+
+fn check_patches<G: Game>(
+    state: &G,
+    seats: u8,
+    views: &mut [serde_json::Value],
+    step: usize,
+    report: &mut SessionReport,
+) -> Result<(), Violation> {
+    for (viewer, before) in viewers(seats).zip(views.iter_mut()) {
+        let after = serde_json::to_value(state.view(viewer))
+            .map_err(|e| Violation::new(Check::View, step, format!("view({viewer:?}): {e}")))?;
+        let patch = crate::patch::diff(before, &after);
+        crate::patch::apply(before, &patch)
+            .map_err(|e| Violation::new(Check::Patch, step, format!("{viewer:?}: {e}")))?;
+        if *before != after {
+            return Err(Violation::new(
+                Check::Patch,
+                step,
+                format!("{viewer:?}: the patched view differs from the view"),
+            ));
+        }
+        report.patches += 1;
+    }
+    Ok(())
 }

@@ -57,8 +57,6 @@ pub struct Health {
 pub struct MatchSummary {
     /// Match id.
     pub match_id: MatchId,
-    /// The room it was played in.
-    pub code: RoomCode,
     /// Which game.
     pub game: GameKind,
     /// Player names, by seat.
@@ -74,10 +72,9 @@ pub struct MatchSummary {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatchRecord {
-    /// Match id.
+    /// Match id. (No room code: the public history never hands out a way
+    /// into a room, which may still be live.)
     pub match_id: MatchId,
-    /// Room.
-    pub code: RoomCode,
     /// Game.
     pub game: GameKind,
     /// Options in force.

@@ -42,8 +42,10 @@ pub struct RoomCode(pub String);
 impl RoomCode {
     /// Letters used in codes: no 0/O, 1/I/L look-alikes, so codes read aloud well.
     pub const ALPHABET: &'static [u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-    /// Length of a code.
-    pub const LEN: usize = 6;
+    /// Length of a code: 31^8 ≈ 8.5e11 codes, so at the lookup rate limit
+    /// (`server::limits`) guessing a live room takes months even with
+    /// thousands of rooms open.
+    pub const LEN: usize = 8;
 
     /// Normalises user input (case, whitespace) and checks the shape.
     pub fn parse(s: &str) -> Option<RoomCode> {

@@ -18,5 +18,5 @@ pub use game::{
     AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, ToAct,
 };
 pub use ids::{MatchId, RoomCode, Seat, Viewer};
-pub use msg::{ClientMsg, Deadline, ErrorCode, MatchSnapshot, ServerMsg};
+pub use msg::{ClientMsg, Deadline, ErrorCode, MatchSnapshot, PatchOp, ServerMsg, ViewPatch};
 pub use room::{RoomInfo, RoomStatus, SeatInfo};

@@ -2,18 +2,23 @@
 //!
 //! Flow: the client opens `/api/rooms/{code}/ws` and sends `Hello` first (with
 //! its seat token, or none to watch). The server answers `Welcome` with the
-//! room and, if a match is on, a full snapshot of the caller's own view (a
-//! resumed client gets the snapshot too; missed steps are not replayed yet).
+//! room and, if a match is on, a full snapshot of the caller's own view. A
+//! client that says which match and version it last saw is *resumed*
+//! instead: `Welcome` says so and carries no snapshot, and one `Update`
+//! follows with exactly the steps it missed (or a `Sync` when the gap is too
+//! long to replay).
 //! When a match starts, every connection gets `Sync` with the view before
 //! setup, then an `Update` with the setup steps (deal, first-player roll).
 //! After each accepted action every connection receives an `Update` built
-//! for its own viewer; the acting connection gets an `Ack` first. Close codes
-//! are in [`crate::close`].
+//! for its own viewer: its views of the new steps and a [`ViewPatch`] that
+//! turns the view it had into the view it has now. The acting connection gets
+//! an `Ack` first. Close codes are in [`crate::close`].
 
 use serde::{Deserialize, Serialize};
 
 use crate::game::{AnyAction, AnyStepView, AnyView, GameOptions, MatchResult, ToAct};
 use crate::ids::{MatchId, Viewer};
+
 use crate::room::RoomInfo;
 
 /// Messages from a browser.
@@ -31,6 +36,11 @@ pub enum ClientMsg {
         #[serde(default)]
         #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
         last_version: Option<u64>,
+        /// The match `last_version` belongs to (a room may have started a
+        /// new one since); both are needed to resume.
+        #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        match_id: Option<MatchId>,
     },
     /// Host only, in the lobby: change the match options.
     SetOptions {
@@ -90,6 +100,8 @@ pub enum ErrorCode {
     Storage,
     /// The room is shutting down.
     ShuttingDown,
+    /// Too many requests; slow down.
+    RateLimited,
 }
 
 /// A full snapshot of a match for one viewer.
@@ -127,6 +139,37 @@ pub struct Deadline {
     pub seats: Vec<crate::ids::Seat>,
 }
 
+/// One operation of an RFC 6902 JSON Patch, restricted to what a diff of two
+/// views needs. Paths are JSON Pointers (RFC 6901); `""` is the whole view.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum PatchOp {
+    /// Insert into an array (shifting later items; `-` appends) or set an
+    /// object member.
+    Add {
+        /// Where.
+        path: String,
+        /// What.
+        value: serde_json::Value,
+    },
+    /// Remove an array item or object member.
+    Remove {
+        /// Where.
+        path: String,
+    },
+    /// Replace the value at `path`.
+    Replace {
+        /// Where.
+        path: String,
+        /// With what.
+        value: serde_json::Value,
+    },
+}
+
+/// How one viewer's view changed: operations applied in order.
+pub type ViewPatch = Vec<PatchOp>;
+
 /// Messages to a browser.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -142,6 +185,10 @@ pub enum ServerMsg {
         #[serde(rename = "match")]
         #[cfg_attr(feature = "ts", ts(rename = "match"))]
         snapshot: Option<MatchSnapshot>,
+        /// The client's `last_version` was accepted: it keeps its view and
+        /// the next `Update` carries what it missed (`match` is then absent).
+        #[serde(default)]
+        resumed: bool,
     },
     /// The room changed (seats, names, connections, options, status).
     Room {
@@ -154,7 +201,8 @@ pub enum ServerMsg {
         snapshot: MatchSnapshot,
     },
     /// Steps were applied. `steps` are the viewer's redacted views of the
-    /// steps from `version - steps.len()` to `version`.
+    /// steps from `version - steps.len()` to `version`; `patch` turns the
+    /// viewer's view at `version - steps.len()` into its view at `version`.
     Update {
         /// Version after these steps.
         #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -163,8 +211,8 @@ pub enum ServerMsg {
         steps: Vec<AnyStepView>,
         /// Who acts next.
         to_act: ToAct,
-        /// The viewer's view after the steps.
-        view: AnyView,
+        /// The change to the viewer's view (RFC 6902 subset).
+        patch: ViewPatch,
         /// The running response timer, if any.
         deadline: Option<Deadline>,
     },

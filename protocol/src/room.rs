@@ -28,6 +28,9 @@ pub struct SeatInfo {
     pub name: String,
     /// At least one live connection holds this seat.
     pub connected: bool,
+    /// How long (ms, when this was sent) the seat has had no connection,
+    /// once its player has connected at least once; `None` while connected.
+    pub away_ms: Option<u32>,
 }
 
 /// Everything public about a room.

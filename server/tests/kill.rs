@@ -96,6 +96,7 @@ async fn acknowledged_steps_survive_sigkill() {
             &ClientMsg::Hello {
                 token: Some(token.clone()),
                 last_version: None,
+                match_id: None,
             },
         )
         .await;

@@ -163,6 +163,7 @@ impl TestServer {
             .send(&ClientMsg::Hello {
                 token: token.map(str::to_owned),
                 last_version: None,
+                match_id: None,
             })
             .await;
         client

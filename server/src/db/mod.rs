@@ -367,7 +367,6 @@ impl Store {
         let result: Option<String> = r.try_get("result")?;
         Ok(MatchRecord {
             match_id,
-            code: RoomCode(r.try_get("room_code")?),
             game: game_of(&r.try_get::<String, _>("game")?)?,
             options: parse(&r.try_get::<String, _>("options")?)?,
             players: parse(&r.try_get::<String, _>("players")?)?,
@@ -401,7 +400,6 @@ impl Store {
                         id.parse()
                             .map_err(|_| StoreError::Corrupt(format!("match id {id}")))?,
                     ),
-                    code: RoomCode(r.try_get("room_code")?),
                     game: game_of(&r.try_get::<String, _>("game")?)?,
                     players: parse(&r.try_get::<String, _>("players")?)?,
                     winners: result.winners,

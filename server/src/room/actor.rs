@@ -127,6 +127,7 @@ impl Room {
                     return;
                 }
                 let welcome = ServerMsg::Welcome {
+                    resumed: false,
                     you: viewer,
                     room: self.info(),
                     snapshot: self
@@ -371,7 +372,7 @@ impl Room {
         if live.finished() {
             return Err((ErrorCode::MatchOver, "the match is over".into()));
         }
-        if !live.is_current(version) {
+        if !live.is_current(seat, version) {
             return Err((
                 ErrorCode::StaleVersion,
                 format!("the match is at version {}, not {version}", live.version),
@@ -490,21 +491,12 @@ impl Room {
 
     /// After steps were stored and applied: acknowledges the sender, sends
     /// every connection its own view of the new steps, and announces the end.
-    fn publish(
-        &mut self,
-        step_views: Vec<Vec<parlor_protocol::AnyStepView>>,
-        ack: Option<(ConnId, u32)>,
-    ) {
+    fn publish(&mut self, updates: Vec<super::live::ViewerUpdate>, ack: Option<(ConnId, u32)>) {
         let Some(live) = self.live.as_ref() else {
             return;
         };
         let version = live.version;
         let to_act = live.game.to_act();
-        let views: Vec<_> = live
-            .viewers()
-            .into_iter()
-            .map(|v| live.game.view(v))
-            .collect();
         let indices: Vec<(ConnId, usize)> = self
             .conns
             .iter()
@@ -525,16 +517,16 @@ impl Room {
             );
         }
         for (id, i) in indices {
-            let (Some(steps), Some(view)) = (step_views.get(i), views.get(i)) else {
+            let Some(update) = updates.get(i) else {
                 continue;
             };
             self.send(
                 id,
                 ServerMsg::Update {
                     version,
-                    steps: steps.clone(),
+                    steps: update.steps.clone(),
                     to_act: to_act.clone(),
-                    view: view.clone(),
+                    patch: update.patch.clone(),
                     deadline: deadline.clone(),
                 },
             );
@@ -571,6 +563,7 @@ impl Room {
                     seat: Seat(u8::try_from(i).unwrap_or(u8::MAX)),
                     name: s.name.clone(),
                     connected: s.conns > 0,
+                    away_ms: None,
                 })
                 .collect(),
             host: HOST,

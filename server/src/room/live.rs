@@ -6,9 +6,9 @@
 //! published seed lets anyone re-derive every roll and deal afterwards, and a
 //! restarted server draws exactly what the original would have.
 
-use parlor_games::{AnyGame, AnyStep, MatchError};
+use parlor_games::{AnyGame, AnyStep, MatchError, Timeline};
 use parlor_protocol::{
-    AnyStepView, Deadline, GameOptions, MatchId, MatchSnapshot, Seat, ToAct, Viewer,
+    AnyStepView, Deadline, GameOptions, MatchId, MatchSnapshot, Seat, ToAct, ViewPatch, Viewer,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -33,8 +33,20 @@ pub struct LiveMatch {
     seed: [u8; 32],
     /// Public commitment to the seed.
     pub seed_sha256: String,
-    /// The open simultaneous window: the version it opened at and its seats.
-    window: Option<(u64, Vec<Seat>)>,
+    /// Which decided-on versions are still current (windows included).
+    timeline: Timeline,
+    /// Each viewer's view as last sent (JSON), in [`LiveMatch::viewers`]
+    /// order: what the next update's patch is computed against.
+    views: Vec<serde_json::Value>,
+}
+
+/// What one viewer is told about a batch of steps.
+#[derive(Debug, Clone)]
+pub struct ViewerUpdate {
+    /// Its views of the steps.
+    pub steps: Vec<AnyStepView>,
+    /// How its view changed.
+    pub patch: ViewPatch,
 }
 
 /// Steps decided but not yet stored or applied.
@@ -66,15 +78,19 @@ impl LiveMatch {
         seats: u8,
         seed: [u8; 32],
     ) -> Result<LiveMatch, parlor_games::SetupError> {
-        Ok(LiveMatch {
+        let game = AnyGame::new(options, seats)?;
+        let mut live = LiveMatch {
             id,
-            game: AnyGame::new(options, seats)?,
+            game,
             version: 0,
             log: Vec::new(),
             seed,
             seed_sha256: hex::encode(Sha256::digest(seed)),
-            window: None,
-        })
+            timeline: Timeline::default(),
+            views: Vec::new(),
+        };
+        live.views = live.view_values();
+        Ok(live)
     }
 
     /// The seed, hex (only to be shown once the match is over).
@@ -153,34 +169,42 @@ impl LiveMatch {
         })
     }
 
-    /// Makes planned (and stored) steps current; hands back their per-viewer
-    /// step views for sending.
-    pub fn commit(&mut self, planned: Planned) -> Vec<Vec<AnyStepView>> {
+    /// Makes planned (and stored) steps current; hands back, per viewer,
+    /// its views of the steps and the patch from its previous view.
+    pub fn commit(&mut self, planned: Planned) -> Vec<ViewerUpdate> {
         self.version += planned.steps.len() as u64;
+        let batch: Vec<Option<Seat>> = planned.steps.iter().map(AnyStep::seat).collect();
         self.log.extend(planned.steps);
         self.game = planned.after;
-        self.window = match (self.game.to_act(), self.window.take()) {
-            // Answers within an open window only shrink the set of seats.
-            (ToAct::Seats { seats }, Some((start, open)))
-                if seats.iter().all(|s| open.contains(s)) =>
-            {
-                Some((start, open))
-            }
-            (ToAct::Seats { seats }, _) if seats.len() > 1 => Some((self.version, seats)),
-            _ => None,
-        };
-        planned.step_views
+        self.timeline.record(&batch, &self.game.to_act());
+        let views = self.view_values();
+        let patches = self
+            .views
+            .iter()
+            .zip(&views)
+            .map(|(before, after)| parlor_games::patch::diff(before, after));
+        let updates = planned
+            .step_views
+            .into_iter()
+            .zip(patches)
+            .map(|(steps, patch)| ViewerUpdate { steps, patch })
+            .collect();
+        self.views = views;
+        updates
     }
 
-    /// Is an action decided at `version` still current? It is at the current
-    /// version, and inside a simultaneous window at any version since the
-    /// window opened: other seats' answers there change nothing one can do.
-    pub fn is_current(&self, version: u64) -> bool {
-        version == self.version
-            || self
-                .window
-                .as_ref()
-                .is_some_and(|(start, _)| version >= *start && version <= self.version)
+    /// Every viewer's view now, as JSON.
+    fn view_values(&self) -> Vec<serde_json::Value> {
+        self.viewers()
+            .into_iter()
+            .map(|v| serde_json::to_value(self.game.view(v)).unwrap_or_default())
+            .collect()
+    }
+
+    /// May `seat` act on a decision taken at `version`? See [`Timeline`]:
+    /// at most once, and only while current or inside its window.
+    pub fn is_current(&self, seat: Seat, version: u64) -> bool {
+        self.timeline.is_current(seat, version)
     }
 
     /// A full snapshot for one viewer.

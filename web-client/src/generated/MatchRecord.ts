@@ -3,20 +3,16 @@ import type { GameKind } from "./GameKind";
 import type { GameOptions } from "./GameOptions";
 import type { MatchId } from "./MatchId";
 import type { MatchResult } from "./MatchResult";
-import type { RoomCode } from "./RoomCode";
 
 /**
  * `GET /api/matches/{id}`: a match with its result once finished.
  */
 export type MatchRecord = { 
 /**
- * Match id.
+ * Match id. (No room code: the public history never hands out a way
+ * into a room, which may still be live.)
  */
 match_id: MatchId, 
-/**
- * Room.
- */
-code: RoomCode, 
 /**
  * Game.
  */

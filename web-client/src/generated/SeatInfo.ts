@@ -16,4 +16,9 @@ name: string,
 /**
  * At least one live connection holds this seat.
  */
-connected: boolean, };
+connected: boolean, 
+/**
+ * How long (ms, when this was sent) the seat has had no connection,
+ * once its player has connected at least once; `None` while connected.
+ */
+away_ms: number | null, };

@@ -3,6 +3,11 @@
 /** WebSocket close codes the server uses. */
 export const CLOSE = {
   GOING_AWAY: 1001,
+  INVALID_DATA: 1007,
+  TOO_BIG: 1009,
+  IDLE: 4002,
+  TOO_MANY_CONNECTIONS: 4003,
+  ROOM_BROKEN: 4500,
   BAD_HANDSHAKE: 4000,
   BAD_TOKEN: 4001,
   NO_ROOM: 4004,

@@ -1,0 +1,40 @@
+//! (f) at most once and (g) view patches, for every game: random playouts at
+//! every player count, through a `Timeline` as the server runs them.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use parlor_games::doozy_dice::DoozyDice;
+use parlor_games::mix_the_mutts::MixTheMutts;
+use parlor_games::testing::{sessions, SessionReport};
+use parlor_games::Game;
+
+/// Seeds per player count; enough to open many windows in a few seconds.
+const SEEDS: u64 = 150;
+
+fn run_all<G: Game>() -> SessionReport {
+    let (min, max) = G::KIND.players();
+    let mut total = SessionReport::default();
+    for seats in min..=max {
+        let r = sessions::<G>(&G::Options::default(), seats, 0..SEEDS);
+        total.games += r.games;
+        total.batches += r.batches;
+        total.replays_refused += r.replays_refused;
+        total.window_decisions += r.window_decisions;
+        total.patches += r.patches;
+    }
+    assert!(total.games > 0 && total.patches > total.games, "{total:?}");
+    assert!(total.replays_refused > total.games, "{total:?}");
+    total
+}
+
+#[test]
+fn doozy_dice() {
+    run_all::<DoozyDice>();
+}
+
+#[test]
+fn mix_the_mutts() {
+    let r = run_all::<MixTheMutts>();
+    // Mix-the-Mutts has simultaneous scoring windows: decisions made when a
+    // window opened must have been checked against later answers.
+    assert!(r.window_decisions > 0, "{r:?}");
+}
