@@ -35,6 +35,9 @@ function isApiError(x: unknown): x is ApiError {
   );
 }
 
+/** What to say when the server asks us to slow down (HTTP 429 / `rate_limited`). */
+export const RATE_LIMITED = 'Too many requests — wait a moment.';
+
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
@@ -56,6 +59,9 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
     }
   }
   if (!res.ok) {
+    if (res.status === 429 || (isApiError(data) && data.error === 'rate_limited')) {
+      throw new ApiFailure(res.status, 'rate_limited', RATE_LIMITED);
+    }
     if (isApiError(data)) throw new ApiFailure(res.status, data.error, data.message);
     throw new ApiFailure(res.status, `http_${res.status}`, `The server answered ${res.status} ${res.statusText}.`);
   }

@@ -1,10 +1,15 @@
 // One live connection to a room: `/api/rooms/CODE/ws`.
 //
 // Holds everything the room page renders as Svelte 5 state (the room, who we
-// are, the match snapshot, the step log) and keeps it current from
-// `ServerMsg`s. Reconnects with backoff, resuming with the seat token and the
-// last match version seen. The client never decides outcomes: it only shows
-// the views the server sends and submits actions.
+// are, the match, the step log) and keeps it current from `ServerMsg`s:
+// `update`s carry view patches, applied to the view held here; one whose base
+// is not the version held, or whose patch does not apply, makes it resync.
+//
+// Reconnects by itself, forever while the page is open, with backoff (see
+// `closePolicy.ts` for which closes stop it), resuming with the seat token,
+// the match id and the last version applied: the server then sends only the
+// steps missed. The client never decides outcomes: it only shows the views
+// the server sends and submits actions.
 
 import type { AnyAction } from '../generated/AnyAction';
 import type { AnyStepView } from '../generated/AnyStepView';
@@ -21,6 +26,9 @@ import type { ServerMsg } from '../generated/ServerMsg';
 import type { ToAct } from '../generated/ToAct';
 import type { Viewer } from '../generated/Viewer';
 import { ApiFailure, api } from './api';
+import { backoffDelay } from './backoff';
+import { LOST, NO_ROOM_TEXT, closePolicy } from './closePolicy';
+import { PatchError, applyPatch } from './patch';
 import { toasts } from './toasts.svelte';
 import { CLOSE } from '../generated/closeCodes';
 
@@ -64,7 +72,12 @@ export interface LogEntry {
 }
 
 const LOG_LIMIT = 400;
-const PING_MS = 25_000;
+/** The server closes a socket silent for 60 s; ping well within that. */
+const PING_MS = 15_000;
+/** A ping unanswered this long means the connection is dead (sleep, network change). */
+const DEAD_MS = 30_000;
+/** "No such room" this many times in a row (a restarting server may say it briefly) is believed. */
+const NO_ROOM_TRIES = 4;
 
 /** A sentence for each refusal, where the server's own message is too terse. */
 const ERROR_HINTS: Partial<Record<ErrorCode, string>> = {
@@ -74,15 +87,10 @@ const ERROR_HINTS: Partial<Record<ErrorCode, string>> = {
   not_seated: 'Spectators can only watch.',
   player_count: 'Not the right number of players to start.',
   storage: 'The server could not save that move; nothing changed. Try again.',
-  shutting_down: 'The server is restarting.',
+  shutting_down: 'The server is restarting. Try again in a moment.',
 };
 
 export { CLOSE };
-
-function closeText(code: number, reason: string): string {
-  if (code === CLOSE.NO_ROOM) return 'This room has closed.';
-  return reason ? `Disconnected: ${reason}.` : `The server closed the connection (code ${code}).`;
-}
 
 export function wsUrl(code: string): string {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -95,12 +103,20 @@ export class RoomConnection {
   /** Who the server says we are (after `welcome`). */
   you = $state.raw<Viewer | null>(null);
   room = $state.raw<RoomInfo | null>(null);
+  /** `Date.now()` when `room` arrived (its seats' `away_ms` count from then). */
+  roomAt = $state(0);
   match = $state.raw<MatchState | null>(null);
   log = $state.raw<LogEntry[]>([]);
   /** `client_seq` of an action awaiting its ack, or null. */
   pending = $state<number | null>(null);
-  /** Why the server closed the socket for good (a 4xxx close), if it did. */
+  /** While `reconnecting`: what happened, for the banner. */
+  reconnectText = $state<string | null>(null);
+  /** Why the connection stopped for good (retrying cannot help), if it did. */
   closedReason = $state<string | null>(null);
+  /** Whether a manual reconnect makes sense after `closedReason`. */
+  canReconnect = $state(true);
+  /** The server says the room does not exist (several times in a row). */
+  noRoom = $state(false);
   /** The server refused our seat token (e.g. the room was recreated). */
   tokenRejected = $state(false);
   /** Bumped on every refused action, so per-game UIs can reset local choices. */
@@ -112,6 +128,14 @@ export class RoomConnection {
   #attempt = 0;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #pingTimer: ReturnType<typeof setInterval> | undefined;
+  /** When the oldest ping not yet followed by any message was sent, or null. */
+  #pingSentAt: number | null = null;
+  /** Consecutive "no such room" answers (4004 closes, HTTP 404s). */
+  #noRoomStreak = 0;
+  /** Consecutive resyncs without a good update in between (backs off a loop). */
+  #resyncStreak = 0;
+  /** Ask for a full snapshot on the next hello instead of resuming. */
+  #wantSnapshot = false;
   #seq = 0;
   /** Version an acked action produced; `pending` holds until an update reaches it. */
   #ackedVersion: number | null = null;
@@ -163,11 +187,14 @@ export class RoomConnection {
     this.#reconnectNow();
   }
 
-  /** Manual reconnect (after a 4xxx close). */
+  /** Reconnect now: after a close that stopped retrying, or to skip the backoff wait. */
   retry(): void {
     this.closedReason = null;
+    this.canReconnect = true;
+    this.noRoom = false;
     this.#stopped = false;
     this.#attempt = 0;
+    this.#noRoomStreak = 0;
     this.#reconnectNow();
   }
 
@@ -178,12 +205,7 @@ export class RoomConnection {
     clearTimeout(this.#pendingTimer);
     window.removeEventListener('online', this.#wake);
     document.removeEventListener('visibilitychange', this.#wake);
-    const ws = this.#ws;
-    this.#ws = null;
-    if (ws) {
-      ws.onclose = null;
-      ws.close(1000, 'leaving');
-    }
+    this.#detach(1000, 'leaving');
     this.status = 'closed';
   }
 
@@ -233,29 +255,60 @@ export class RoomConnection {
 
   // --- socket plumbing -----------------------------------------------------
 
+  /** Back online, or the tab is visible again: skip the rest of the backoff wait. */
   #wake = () => {
     if (this.#stopped || document.visibilityState === 'hidden') return;
-    if (this.status === 'reconnecting') {
+    if (this.status === 'reconnecting' && this.#ws === null) {
       this.#attempt = 0;
       this.#reconnectNow();
     }
   };
 
-  #reconnectNow(): void {
-    clearTimeout(this.#retryTimer);
+  /** Drops the current socket without its close handler running. */
+  #detach(code: number, reason: string): void {
     const ws = this.#ws;
     this.#ws = null;
+    clearInterval(this.#pingTimer);
+    this.#pingSentAt = null;
     if (ws) {
+      ws.onopen = null;
       ws.onclose = null;
       ws.onmessage = null;
-      ws.close(1000, 'reconnecting');
+      ws.onerror = null;
+      try {
+        ws.close(code, reason);
+      } catch {
+        // Already closing.
+      }
     }
+    // The ack may be lost; the resume will show whether it applied.
+    if (this.pending !== null) this.#clearPending();
+  }
+
+  #reconnectNow(): void {
+    clearTimeout(this.#retryTimer);
+    this.#detach(1000, 'reconnecting');
     this.#open();
+  }
+
+  /**
+   * The view held here can no longer be brought up to date by updates:
+   * reconnect (resuming from the version held, or with `snapshot` asking for
+   * a full view). A repeated resync backs off, so a bad patch cannot loop fast.
+   */
+  #resync(snapshot: boolean, why: string): void {
+    console.warn(`parlor: resyncing (${why})`);
+    if (snapshot) this.#wantSnapshot = true;
+    this.#detach(1000, 'resync');
+    this.reconnectText = 'Catching up with the table…';
+    this.#resyncStreak += 1;
+    if (this.#resyncStreak <= 1) this.#open();
+    else this.#scheduleRetry();
   }
 
   #send(msg: ClientMsg): boolean {
     const ws = this.#ws;
-    if (!ws || ws.readyState !== WebSocket.OPEN) {
+    if (!ws || ws.readyState !== WebSocket.OPEN || this.status !== 'open') {
       toasts.error('Not connected to the room right now. Reconnecting…');
       return false;
     }
@@ -265,6 +318,7 @@ export class RoomConnection {
 
   #open(): void {
     if (this.#stopped) return;
+    clearTimeout(this.#retryTimer);
     this.status = this.#attempt === 0 && !this.room ? 'connecting' : 'reconnecting';
     let ws: WebSocket;
     try {
@@ -277,14 +331,20 @@ export class RoomConnection {
     ws.onopen = () => {
       const hello: ClientMsg = { type: 'hello' };
       if (this.#token) hello.token = this.#token;
-      if (this.match) hello.last_version = this.match.version;
+      const m = this.match;
+      if (m && !this.#wantSnapshot) {
+        // Resume: the server sends only what was missed since this version.
+        hello.match_id = m.match_id;
+        hello.last_version = m.version;
+      }
       ws.send(JSON.stringify(hello));
+      this.#pingSentAt = null;
       clearInterval(this.#pingTimer);
-      this.#pingTimer = setInterval(() => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'ping' } satisfies ClientMsg));
-      }, PING_MS);
+      this.#pingTimer = setInterval(() => this.#ping(ws), PING_MS);
     };
     ws.onmessage = (ev) => {
+      if (this.#ws !== ws) return;
+      this.#pingSentAt = null;
       let msg: ServerMsg;
       try {
         msg = JSON.parse(typeof ev.data === 'string' ? ev.data : '') as ServerMsg;
@@ -295,57 +355,93 @@ export class RoomConnection {
     };
     ws.onclose = (ev) => {
       if (this.#ws !== ws) return;
-      this.#ws = null;
-      clearInterval(this.#pingTimer);
-      // The ack may be lost; the resume will show whether it applied.
-      if (this.pending !== null) this.#clearPending();
-      switch (ev.code) {
-        case CLOSE.FELL_BEHIND:
-          // Too slow to keep up: reconnect at once for a fresh snapshot.
-          this.#attempt = 0;
-          this.#open();
-          return;
-        case CLOSE.BAD_TOKEN:
-          // The seat token is not known here: watch instead, and let the
-          // page offer to join again.
-          this.#token = null;
-          this.tokenRejected = true;
-          toasts.error('This browser’s seat in the room is no longer valid. You can join again.');
-          this.#attempt = 0;
-          this.#open();
-          return;
-        case CLOSE.RATE:
-          this.#scheduleRetry();
-          return;
-      }
-      if (ev.code >= 4000 && ev.code < 5000) {
-        // The server closed us on purpose; say why and wait for the user.
-        this.#stopped = true;
-        this.closedReason = closeText(ev.code, ev.reason);
-        this.status = 'closed';
-        return;
-      }
-      this.#scheduleRetry();
+      this.#detach(1000, '');
+      this.#closed(ev.code, ev.reason);
     };
+  }
+
+  /** Keeps the server from closing us as idle, and notices a dead connection. */
+  #ping(ws: WebSocket): void {
+    if (this.#ws !== ws || ws.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    if (this.#pingSentAt !== null && now - this.#pingSentAt > DEAD_MS) {
+      // Nothing heard since a ping long ago: the connection is gone without a close.
+      this.#detach(1000, 'no answer');
+      this.#closed(1006, '');
+      return;
+    }
+    ws.send(JSON.stringify({ type: 'ping' } satisfies ClientMsg));
+    this.#pingSentAt ??= now;
+  }
+
+  #closed(code: number, reason: string): void {
+    const p = closePolicy(code, reason);
+    switch (p.action) {
+      case 'retry':
+        this.reconnectText = p.text;
+        this.#attempt = Math.max(this.#attempt, p.minAttempt ?? 0);
+        this.#scheduleRetry();
+        return;
+      case 'retry_now':
+        this.reconnectText = p.text;
+        this.status = 'reconnecting';
+        this.#attempt = 0;
+        this.#open();
+        return;
+      case 'no_room':
+        this.reconnectText = p.text;
+        if (this.#noRoomSignal()) this.#scheduleRetry();
+        return;
+      case 'bad_token':
+        // The seat token is not known here: watch instead, and let the
+        // page offer to join again.
+        this.#token = null;
+        this.tokenRejected = true;
+        toasts.error(p.text);
+        this.#attempt = 0;
+        this.#open();
+        return;
+      case 'stop':
+        this.#stop(p.text, p.reconnect);
+        return;
+    }
+  }
+
+  #stop(text: string, canReconnect: boolean): void {
+    this.#stopped = true;
+    clearTimeout(this.#retryTimer);
+    this.closedReason = text;
+    this.canReconnect = canReconnect;
+    this.reconnectText = null;
+    this.status = 'closed';
+  }
+
+  /** Counts a "no such room"; gives up (and returns false) once it has been said often enough. */
+  #noRoomSignal(): boolean {
+    this.#noRoomStreak += 1;
+    if (this.#noRoomStreak < NO_ROOM_TRIES) return true;
+    this.noRoom = true;
+    this.#stop(NO_ROOM_TEXT, true);
+    return false;
   }
 
   #scheduleRetry(): void {
     if (this.#stopped) return;
     this.status = 'reconnecting';
-    if (this.#attempt >= 2 && this.#attempt % 2 === 0) {
+    this.reconnectText ??= LOST;
+    if (this.#attempt >= 2) {
       // A failed upgrade looks the same as a network error; ask over HTTP
-      // whether the room still exists before trying again and again.
-      void api.room(this.code).catch((e) => {
-        if (e instanceof ApiFailure && e.status === 404 && !this.#stopped) {
-          this.#stopped = true;
-          clearTimeout(this.#retryTimer);
-          this.closedReason = closeText(CLOSE.NO_ROOM, '');
-          this.status = 'closed';
-        }
-      });
+      // whether the room still exists.
+      void api.room(this.code).then(
+        () => {
+          this.#noRoomStreak = 0;
+        },
+        (e) => {
+          if (e instanceof ApiFailure && e.status === 404 && !this.#stopped) this.#noRoomSignal();
+        },
+      );
     }
-    const base = Math.min(15_000, 500 * 2 ** this.#attempt);
-    const delay = base / 2 + Math.random() * (base / 2);
+    const delay = backoffDelay(this.#attempt);
     this.#attempt += 1;
     clearTimeout(this.#retryTimer);
     this.#retryTimer = setTimeout(() => this.#open(), delay);
@@ -373,49 +469,88 @@ export class RoomConnection {
     }
   }
 
+  #setRoom(room: RoomInfo): void {
+    this.room = room;
+    this.roomAt = Date.now();
+  }
+
+  /** Applies an `update`; false if it does not fit the view held here. */
+  #applyUpdate(msg: Extract<ServerMsg, { type: 'update' }>): boolean {
+    const m = this.match;
+    if (!m) {
+      this.#resync(true, `update to ${msg.version} without a match`);
+      return false;
+    }
+    const base = msg.version - msg.steps.length;
+    if (base !== m.version) {
+      // Something was missed (or came twice): resume from the version held.
+      this.#resync(false, `update from ${base}, holding ${m.version}`);
+      return false;
+    }
+    let view: AnyView;
+    try {
+      view = applyPatch(m.view, msg.patch);
+    } catch (e) {
+      if (!(e instanceof PatchError)) throw e;
+      // The view held here is not what the server thinks: start afresh.
+      this.#resync(true, `patch to ${msg.version}: ${e.message}`);
+      return false;
+    }
+    const fresh: LogEntry[] = [];
+    msg.steps.forEach((step, i) => {
+      const version = base + i + 1;
+      if (version > this.#logVersion) fresh.push({ version, step });
+    });
+    if (fresh.length) {
+      this.log = [...this.log, ...fresh].slice(-LOG_LIMIT);
+      this.#logVersion = fresh[fresh.length - 1].version;
+    }
+    this.match = {
+      ...m,
+      version: msg.version,
+      to_act: msg.to_act,
+      view,
+      deadline: msg.deadline,
+      deadlineEnds: deadlineEnds(msg.deadline),
+    };
+    this.#resyncStreak = 0;
+    return true;
+  }
+
   #handle(msg: ServerMsg): void {
     switch (msg.type) {
       case 'welcome':
         this.status = 'open';
         this.#attempt = 0;
+        this.#noRoomStreak = 0;
+        this.reconnectText = null;
         this.you = msg.you;
-        this.room = msg.room;
-        if (msg.match) this.#setSnapshot(msg.match);
-        else if (msg.room.status === 'lobby') this.match = null;
+        this.#setRoom(msg.room);
+        if (msg.resumed && this.match) {
+          // We keep our view; the next update brings what was missed.
+        } else if (msg.resumed) {
+          this.#resync(true, 'resumed without a match');
+          return;
+        } else if (msg.match) {
+          this.#setSnapshot(msg.match);
+        } else if (msg.room.status === 'lobby' || msg.room.match_id !== this.match?.match_id) {
+          this.match = null;
+        }
+        this.#wantSnapshot = false;
         break;
       case 'room':
-        this.room = msg.room;
+        this.#setRoom(msg.room);
         break;
       case 'sync':
         this.#setSnapshot(msg.snapshot);
+        this.#resyncStreak = 0;
         if (this.pending !== null && this.#ackedVersion !== null && msg.snapshot.version >= this.#ackedVersion) {
           this.#clearPending();
         }
         this.#maybeResend();
         break;
       case 'update': {
-        const m = this.match;
-        if (!m) break;
-        const first = msg.version - msg.steps.length + 1;
-        const fresh: LogEntry[] = [];
-        msg.steps.forEach((step, i) => {
-          const version = first + i;
-          if (version > this.#logVersion) fresh.push({ version, step });
-        });
-        if (fresh.length) {
-          this.log = [...this.log, ...fresh].slice(-LOG_LIMIT);
-          this.#logVersion = fresh[fresh.length - 1].version;
-        }
-        if (msg.version >= m.version) {
-          this.match = {
-            ...m,
-            version: msg.version,
-            to_act: msg.to_act,
-            view: msg.view,
-            deadline: msg.deadline,
-            deadlineEnds: deadlineEnds(msg.deadline),
-          };
-        }
+        if (!this.#applyUpdate(msg)) break;
         if (this.pending !== null && this.#ackedVersion !== null && msg.version >= this.#ackedVersion) {
           this.#clearPending();
         }
@@ -465,7 +600,8 @@ export class RoomConnection {
           this.tokenRejected = true;
           this.#token = null;
         }
-        toasts.error(ERROR_HINTS[msg.code] ?? msg.message ?? msg.code);
+        if (msg.code === 'rate_limited') toasts.slowDown();
+        else toasts.error(ERROR_HINTS[msg.code] ?? msg.message ?? msg.code);
         break;
       }
       case 'pong':

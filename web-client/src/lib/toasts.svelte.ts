@@ -1,6 +1,8 @@
 // Short-lived messages in the corner: refusals from the server, copy
 // confirmations, connection trouble.
 
+import { ApiFailure, RATE_LIMITED, errorText } from './api';
+
 export type ToastKind = 'error' | 'info';
 
 export interface Toast {
@@ -22,6 +24,17 @@ class Toasts {
 
   error(text: string): void {
     this.show(text, 'error');
+  }
+
+  /** A failed request: a calm note when the server only asks us to slow down, else an error. */
+  problem(e: unknown): void {
+    if (e instanceof ApiFailure && e.code === 'rate_limited') this.slowDown();
+    else this.error(errorText(e));
+  }
+
+  /** The server is rate-limiting us (HTTP 429 or socket `rate_limited`). */
+  slowDown(): void {
+    this.show(RATE_LIMITED, 'info', 5000);
   }
 
   dismiss(id: number): void {

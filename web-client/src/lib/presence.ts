@@ -1,0 +1,51 @@
+// Presence of seated players: connected, not here yet, or away for a while.
+// `SeatInfo.away_ms` is how long the seat had been without a connection when
+// the server sent the room; the client counts up from the moment it arrived.
+// Pure, for `npm run test:unit`.
+
+/** What a seat's presence badge says. */
+export type Presence =
+  | { kind: 'here' }
+  /** Seated but never connected yet (joined from another page, say). */
+  | { kind: 'not_yet' }
+  | { kind: 'away'; ms: number };
+
+/**
+ * A seat's presence at local time `now`, given the room message that said
+ * `connected`/`away_ms` arrived at local time `receivedAt`.
+ */
+export function presenceOf(
+  seat: { connected: boolean; away_ms: number | null },
+  receivedAt: number,
+  now: number,
+): Presence {
+  if (seat.connected) return { kind: 'here' };
+  if (seat.away_ms === null) return { kind: 'not_yet' };
+  return { kind: 'away', ms: Math.max(0, seat.away_ms + Math.max(0, now - receivedAt)) };
+}
+
+/** "away", "away for 1 min", "away for 12 min", "away for 2 h 5 min", "away for 3 days". */
+export function awayText(ms: number): string {
+  const min = Math.floor(ms / 60_000);
+  if (min < 1) return 'away';
+  if (min < 60) return `away for ${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 24) {
+    const m = min % 60;
+    return m ? `away for ${h} h ${m} min` : `away for ${h} h`;
+  }
+  const d = Math.floor(h / 24);
+  return `away for ${d} ${d === 1 ? 'day' : 'days'}`;
+}
+
+/** Short text for a presence badge. */
+export function presenceText(p: Presence): string {
+  switch (p.kind) {
+    case 'here':
+      return 'online';
+    case 'not_yet':
+      return 'not here yet';
+    case 'away':
+      return awayText(p.ms);
+  }
+}

@@ -1,0 +1,29 @@
+// Unit tests for what the room connection does on each close code (`npm run test:unit`).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CLOSE } from '../node_modules/.cache/unit/generated/closeCodes.js';
+import { closePolicy } from '../node_modules/.cache/unit/lib/closePolicy.js';
+
+test('passing problems are retried, never given up on', () => {
+  for (const code of [CLOSE.GOING_AWAY, 1000, 1005, 1006, 1011, 1012, 1013, CLOSE.RATE, CLOSE.TOO_MANY_CONNECTIONS]) {
+    assert.equal(closePolicy(code).action, 'retry', String(code));
+  }
+  assert.match(closePolicy(CLOSE.GOING_AWAY).text, /restarting/);
+  for (const code of [CLOSE.FELL_BEHIND, CLOSE.IDLE]) assert.equal(closePolicy(code).action, 'retry_now', String(code));
+});
+
+test('a missing room is retried a few times; a bad token falls back to watching', () => {
+  assert.equal(closePolicy(CLOSE.NO_ROOM).action, 'no_room');
+  assert.equal(closePolicy(CLOSE.BAD_TOKEN).action, 'bad_token');
+});
+
+test('closes retrying cannot fix stop with a sentence', () => {
+  const broken = closePolicy(CLOSE.ROOM_BROKEN);
+  assert.deepEqual(broken, { action: 'stop', text: "This room's saved game could not be restored.", reconnect: false });
+  for (const code of [CLOSE.BAD_HANDSHAKE, CLOSE.BAD_MESSAGES, CLOSE.INVALID_DATA, CLOSE.TOO_BIG, 4999]) {
+    const p = closePolicy(code);
+    assert.equal(p.action, 'stop', String(code));
+    assert.ok(p.text.length > 10);
+  }
+  assert.match(closePolicy(4123, 'kicked').text, /kicked/);
+});
