@@ -5,7 +5,9 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod http;
+pub mod limits;
 pub mod room;
+pub mod serve;
 pub mod ws;
 
 use std::net::SocketAddr;
@@ -26,6 +28,7 @@ pub struct Server {
     pub store: Store,
     shutdown: CancellationToken,
     rooms: TaskTracker,
+    sockets: TaskTracker,
     serve: JoinHandle<std::io::Result<()>>,
 }
 
@@ -38,27 +41,37 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
     let store = Store::connect(&config.database_url).await?;
     let shutdown = CancellationToken::new();
     let tracker = TaskTracker::new();
-    let rooms = Rooms::new(store.clone(), shutdown.clone(), tracker.clone());
-    let app = http::app(
-        http::AppState {
-            rooms,
-            shutdown: shutdown.clone(),
-        },
-        &config.web_dir,
+    let rooms = Rooms::new(
+        store.clone(),
+        room::RoomConfig::default(),
+        shutdown.clone(),
+        tracker.clone(),
     );
+    // Bring back the rooms that were playing when the server last stopped
+    // (in the background: a link opened meanwhile rebuilds its room itself).
+    let restoring = rooms.clone();
+    tokio::spawn(async move {
+        match restoring.restore_all().await {
+            Ok(n) if n > 0 => tracing::info!(rooms = n, "rooms restored"),
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "could not list rooms to restore"),
+        }
+    });
+    let state = http::AppState::new(rooms, shutdown.clone(), &config);
+    let sockets = state.ws_tasks.clone();
+    let app = http::app(state, &config.web_dir);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let stop = shutdown.clone();
-    let serve = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move { stop.cancelled().await })
-            .await
-    });
+    let limits = config.serve.clone();
+    // TCP_NODELAY, header timeouts and per-client caps live in `serve`.
+    let serve = tokio::spawn(async move { serve::serve(listener, app, stop, &limits).await });
     Ok(Server {
         addr,
         store,
         shutdown,
         rooms: tracker,
+        sockets,
         serve,
     })
 }
@@ -69,12 +82,16 @@ impl Server {
         self.shutdown.clone()
     }
 
-    /// Stops accepting, lets each room finish the command in flight, closes
-    /// sockets, and waits for everything to end.
+    /// Stops accepting; each room finishes the command in flight, answers
+    /// everything still queued (refused: nothing of it is carried out), and
+    /// closes its sockets with 1001; waits for the close frames to go out
+    /// and for everything else to end.
     pub async fn shutdown(self) {
         self.shutdown.cancel();
         self.rooms.close();
         self.rooms.wait().await;
+        self.sockets.close();
+        self.sockets.wait().await;
         let _ = self.serve.await;
         self.store.close().await;
     }

@@ -10,6 +10,7 @@ use parlor_protocol::http::{MatchRecord, MatchSummary};
 use parlor_protocol::{AnyScorecard, GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
 
 /// Storage errors. Messages stay on the server; clients get a generic code.
 #[derive(Debug, thiserror::Error)]
@@ -26,6 +27,9 @@ pub enum StoreError {
     /// The database failed.
     #[error("database: {0}")]
     Db(sqlx::Error),
+    /// The store is closed (the server is stopping).
+    #[error("the store is closed")]
+    Closed,
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -50,6 +54,144 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    /// The group-commit writer of step appends.
+    writer: mpsc::Sender<Append>,
+}
+
+/// Steps one room hands the writer, with where to say they are durable.
+#[derive(Debug)]
+struct Append {
+    match_id: MatchId,
+    code: RoomCode,
+    steps: Vec<NewStep>,
+    finish: Option<Finish>,
+    deadline: Option<Option<i64>>,
+    reply: oneshot::Sender<StoreResult<()>>,
+}
+
+/// Most appends gathered into one transaction.
+const MAX_BATCH: usize = 512;
+
+/// Rows per multi-row insert: well under SQLite's 32,766 bound parameters.
+const ROWS_PER_INSERT: usize = 200;
+
+/// The writer: takes what is waiting, writes it in one transaction, and
+/// releases every room in it once it has committed.
+async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>) {
+    let mut batch: Vec<Append> = Vec::new();
+    while let Some(first) = rx.recv().await {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        match write_batch(&pool, &batch).await {
+            Ok(()) => {
+                for job in batch.drain(..) {
+                    let _ = job.reply.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                if let Some(job) = batch.pop() {
+                    let _ = job.reply.send(Err(e));
+                }
+            }
+            Err(_) => {
+                // Nothing of the batch was written: each goes again alone.
+                for job in batch.drain(..) {
+                    let result = write_batch(&pool, std::slice::from_ref(&job)).await;
+                    let _ = job.reply.send(result);
+                }
+            }
+        }
+    }
+}
+
+async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<()> {
+    let mut tx = pool.begin().await?;
+    let rows: Vec<(MatchId, &NewStep)> = batch
+        .iter()
+        .flat_map(|job| job.steps.iter().map(move |s| (job.match_id, s)))
+        .collect();
+    let now = now_ms();
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql =
+            String::from("insert into match_step (match_id, seq, seat, step, created_at) values ");
+        for i in 0..chunk.len() {
+            let b = i * 5;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5
+            ));
+        }
+        let mut q = sqlx::query(&sql);
+        for (match_id, s) in chunk {
+            q = q
+                .bind(match_id.to_string())
+                .bind(to_i64(s.seq))
+                .bind(s.seat.map(|seat| i64::from(seat.0)))
+                .bind(s.json.clone())
+                .bind(now);
+        }
+        q.execute(&mut *tx).await?;
+    }
+    for job in batch {
+        if let Some(at) = job.deadline {
+            sqlx::query("update game_match set deadline_at = $1 where match_id = $2")
+                .bind(at)
+                .bind(job.match_id.to_string())
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let Some(f) = &job.finish {
+            write_finish(&mut tx, job.match_id, &job.code, f).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The result, the room's status and the scorecards of a finished match.
+async fn write_finish(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    match_id: MatchId,
+    code: &RoomCode,
+    f: &Finish,
+) -> StoreResult<()> {
+    sqlx::query("update game_match set status = 'finished', finished_at = $1, result = $2, deadline_at = null where match_id = $3")
+        .bind(now_ms())
+        .bind(json(&f.result))
+        .bind(match_id.to_string())
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("update room set status = 'finished' where room_code = $1")
+        .bind(&code.0)
+        .execute(&mut **tx)
+        .await?;
+    for (seat, (score, detail)) in scorecard_lines(&f.result.scorecard).into_iter().enumerate() {
+        let rank = f.result.ranks.get(seat).copied().unwrap_or(0);
+        sqlx::query(
+            "insert into scorecard (match_id, seat, name, rank, score, detail) values ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(match_id.to_string())
+        .bind(i64::try_from(seat).unwrap_or(0))
+        .bind(f.players.get(seat).cloned().unwrap_or_default())
+        .bind(i64::from(rank))
+        .bind(score)
+        .bind(detail.to_string())
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }
 
 /// A step ready to be written.
@@ -98,6 +240,40 @@ pub struct SeatRow {
     pub name: String,
     /// SHA-256 of the seat token, hex.
     pub token_sha256: String,
+}
+
+/// A room as stored: everything needed to rebuild it after a restart.
+#[derive(Debug, Clone)]
+pub struct StoredRoom {
+    /// Code.
+    pub code: RoomCode,
+    /// Current options (of the next match, in a lobby).
+    pub options: GameOptions,
+    /// `lobby`, `playing` or `finished`.
+    pub status: String,
+    /// Why its log did not replay, if it did not.
+    pub broken: Option<String>,
+    /// Seats in order.
+    pub seats: Vec<SeatRow>,
+    /// The latest match, if one was started.
+    pub current: Option<StoredMatch>,
+}
+
+/// A stored match with its log.
+#[derive(Debug, Clone)]
+pub struct StoredMatch {
+    /// Id.
+    pub match_id: MatchId,
+    /// Options in force.
+    pub options: GameOptions,
+    /// Seats at the start.
+    pub seats: u8,
+    /// Seed, hex.
+    pub seed_hex: String,
+    /// The running response timer's end (Unix ms).
+    pub deadline_at: Option<i64>,
+    /// The log: (seq, step JSON) in order.
+    pub steps: Vec<(u64, String)>,
 }
 
 /// One final scorecard row, as read back.
@@ -161,7 +337,9 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Db(e.into()))?;
-        Ok(Store { pool })
+        let (writer, jobs) = mpsc::channel(4 * MAX_BATCH);
+        tokio::spawn(write_appends(pool.clone(), jobs));
+        Ok(Store { pool, writer })
     }
 
     /// Is the database answering?
@@ -261,49 +439,109 @@ impl Store {
         Ok(())
     }
 
-    /// Appends steps to a match log in one transaction; with `finish`, also
-    /// writes the result and scorecards in that same transaction, so a match
-    /// is never stored as ended without its last step, or the reverse.
+    /// A room with its seats and latest match, for rebuilding it.
+    pub async fn load_room(&self, code: &RoomCode) -> StoreResult<StoredRoom> {
+        let r = sqlx::query("select options, status, broken from room where room_code = $1")
+            .bind(&code.0)
+            .fetch_one(&self.pool)
+            .await?;
+        let seats = self.seats(code).await?;
+        let m = sqlx::query(
+            "select match_id, options, seats, seed, deadline_at from game_match \
+             where room_code = $1 order by started_at desc, match_id limit 1",
+        )
+        .bind(&code.0)
+        .fetch_optional(&self.pool)
+        .await?;
+        let current = match m {
+            None => None,
+            Some(m) => {
+                let id: String = m.try_get("match_id")?;
+                let match_id = MatchId(
+                    id.parse()
+                        .map_err(|_| StoreError::Corrupt(format!("match id {id}")))?,
+                );
+                Some(StoredMatch {
+                    match_id,
+                    options: parse(&m.try_get::<String, _>("options")?)?,
+                    seats: u8::try_from(m.try_get::<i64, _>("seats")?)
+                        .map_err(|_| StoreError::Corrupt("seats".into()))?,
+                    seed_hex: m.try_get("seed")?,
+                    deadline_at: m.try_get("deadline_at")?,
+                    steps: self.steps(match_id).await?,
+                })
+            }
+        };
+        Ok(StoredRoom {
+            code: code.clone(),
+            options: parse(&r.try_get::<String, _>("options")?)?,
+            status: r.try_get("status")?,
+            broken: r.try_get("broken")?,
+            seats,
+            current,
+        })
+    }
+
+    /// Rooms to bring back when the server starts: every match in
+    /// progress, and lobbies opened within the last day (older ones come
+    /// back when their link is opened).
+    pub async fn rooms_to_restore(&self) -> StoreResult<Vec<RoomCode>> {
+        let day_ago = now_ms() - 24 * 3600 * 1000;
+        let rows = sqlx::query(
+            "select room_code from room where broken is null and \
+             (status = 'playing' or (status = 'lobby' and created_at > $1)) order by created_at",
+        )
+        .bind(day_ago)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok(RoomCode(r.try_get("room_code")?)))
+            .collect()
+    }
+
+    /// Records that a room's log does not replay.
+    pub async fn mark_broken(&self, code: &RoomCode, reason: &str) -> StoreResult<()> {
+        sqlx::query("update room set broken = $1 where room_code = $2")
+            .bind(reason)
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Appends steps to a match log; with `finish`, also writes the result
+    /// and scorecards in that same transaction, so a match is never stored
+    /// as ended without its last step, or the reverse; with `deadline`,
+    /// sets (or clears) the running response timer.
+    ///
+    /// Group commit: the store's one writer gathers what every room hands it
+    /// meanwhile into one transaction, so rooms share each commit's cost
+    /// (the fsync) instead of queueing for one each. This returns only once
+    /// the transaction holding these steps has committed; if it failed,
+    /// these steps are retried alone, so one room's bad write cannot fail
+    /// another's.
     pub async fn append_steps(
         &self,
         match_id: MatchId,
         code: &RoomCode,
         steps: &[NewStep],
         finish: Option<&Finish>,
+        deadline: Option<Option<i64>>,
     ) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
-        insert_steps(&mut tx, match_id, steps).await?;
-        if let Some(f) = finish {
-            let now = now_ms();
-            sqlx::query("update game_match set status = 'finished', finished_at = $1, result = $2 where match_id = $3")
-                .bind(now)
-                .bind(json(&f.result))
-                .bind(match_id.to_string())
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("update room set status = 'finished' where room_code = $1")
-                .bind(&code.0)
-                .execute(&mut *tx)
-                .await?;
-            for (seat, (score, detail)) in
-                scorecard_lines(&f.result.scorecard).into_iter().enumerate()
-            {
-                let rank = f.result.ranks.get(seat).copied().unwrap_or(0);
-                sqlx::query(
-                    "insert into scorecard (match_id, seat, name, rank, score, detail) values ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(match_id.to_string())
-                .bind(i64::try_from(seat).unwrap_or(0))
-                .bind(f.players.get(seat).cloned().unwrap_or_default())
-                .bind(i64::from(rank))
-                .bind(score)
-                .bind(detail.to_string())
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        tx.commit().await?;
-        Ok(())
+        let (reply, done) = oneshot::channel();
+        let job = Append {
+            match_id,
+            code: code.clone(),
+            steps: steps.to_vec(),
+            finish: finish.cloned(),
+            deadline,
+            reply,
+        };
+        self.writer
+            .send(job)
+            .await
+            .map_err(|_| StoreError::Closed)?;
+        done.await.map_err(|_| StoreError::Closed)?
     }
 
     /// Number of steps stored for a match.

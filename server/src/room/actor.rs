@@ -4,23 +4,29 @@
 //!
 //! An action goes: check seat, version and rules → plan the action and the
 //! chance steps it triggers → write them to the database → only then apply
-//! them, acknowledge the sender, and send every connection its own view.
+//! them, acknowledge the sender, and send every connection its own update.
+//! A room is fully described by what it stored, so [`Room::restore`]
+//! rebuilds it after a restart (or after it was unloaded while idle).
 
 use std::collections::HashMap;
 
+use axum::extract::ws::Utf8Bytes;
 use parlor_games::MatchError;
 use parlor_protocol::http::Joined;
 use parlor_protocol::{
-    AnyAction, ClientMsg, Deadline, ErrorCode, GameOptions, MatchId, RoomCode, RoomInfo,
+    close, AnyAction, ClientMsg, Deadline, ErrorCode, GameOptions, MatchId, RoomCode, RoomInfo,
     RoomStatus, Seat, SeatInfo, ServerMsg, ToAct, Viewer,
 };
 use tokio::sync::mpsc;
+use tokio::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 use tracing::{info, warn};
 
-use super::live::LiveMatch;
-use super::{new_token, token_hash, ConnId, JoinError, RoomCmd};
-use crate::db::{Finish, NewMatch, NewStep, SeatRow, Store};
+use super::live::{LiveMatch, Planned, RestoreError, ViewerUpdate};
+use super::{
+    new_token, token_hash, ConnId, ConnectError, JoinError, Outgoing, RoomCmd, RoomConfig,
+};
+use crate::db::{now_ms, Finish, NewMatch, NewStep, SeatRow, Store, StoredRoom};
 
 /// A seat as the room knows it.
 #[derive(Debug)]
@@ -29,13 +35,15 @@ struct SeatState {
     token_sha256: String,
     /// Live connections holding this seat (a player may have two tabs).
     conns: usize,
+    /// Since when the seat has had no connection, once it has had one.
+    away_since: Option<Instant>,
 }
 
 /// One connection.
 #[derive(Debug)]
 struct Conn {
     viewer: Viewer,
-    out: mpsc::Sender<ServerMsg>,
+    out: mpsc::Sender<Outgoing>,
 }
 
 /// A room and everything in it.
@@ -45,109 +53,213 @@ pub struct Room {
     options: GameOptions,
     status: RoomStatus,
     store: Store,
+    config: RoomConfig,
     seats: Vec<SeatState>,
     conns: HashMap<ConnId, Conn>,
     next_conn: ConnId,
     live: Option<LiveMatch>,
     /// The response timer of a simultaneous window, when one runs.
     timer: Option<Timer>,
+    /// When a coalesced room broadcast is due (presence, spectators).
+    room_due: Option<Instant>,
+    /// Since when the room has had no connection.
+    idle_since: Option<Instant>,
 }
 
 /// A running response timer.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq)]
 struct Timer {
-    ends: tokio::time::Instant,
+    ends: Instant,
+    /// The same instant as Unix ms: what is stored.
+    ends_ms: i64,
     seats: Vec<Seat>,
 }
 
 /// The seat that created the room and controls it.
 const HOST: Seat = Seat(0);
 
+/// Longest gap (in steps) a reconnecting client is caught up on step by
+/// step; beyond it a full view is cheaper for both sides.
+const RESUME_MAX: u64 = 2_000;
+
+/// Room broadcasts for presence and spectator counts wait this long so that
+/// a crowd arriving costs one message per connection, not one per arrival.
+const ROOM_COALESCE: Duration = Duration::from_millis(200);
+
 impl Room {
     /// A new, empty room in the lobby.
-    pub fn new(code: RoomCode, options: GameOptions, store: Store) -> Room {
+    pub fn new(code: RoomCode, options: GameOptions, store: Store, config: RoomConfig) -> Room {
         Room {
             code,
             options,
             status: RoomStatus::Lobby,
             store,
+            config,
             seats: Vec::new(),
             conns: HashMap::new(),
             next_conn: 1,
             live: None,
             timer: None,
+            room_due: None,
+            idle_since: Some(Instant::now()),
         }
     }
 
-    /// Runs until every handle is dropped or the server shuts down.
+    /// Rebuilds a stored room: seats, options, status and its latest match
+    /// replayed (and verified) from the log, with its response timer.
+    pub fn restore(
+        stored: StoredRoom,
+        store: Store,
+        config: RoomConfig,
+    ) -> Result<Room, RestoreError> {
+        let status = match stored.status.as_str() {
+            "lobby" => RoomStatus::Lobby,
+            "playing" => RoomStatus::Playing,
+            "finished" => RoomStatus::Finished,
+            other => {
+                return Err(RestoreError::Step {
+                    seq: 0,
+                    error: format!("unknown room status {other}"),
+                })
+            }
+        };
+        let mut deadline_at = None;
+        let live = match stored.current {
+            Some(m) => {
+                deadline_at = m.deadline_at;
+                Some(LiveMatch::restore(
+                    m.match_id,
+                    &m.options,
+                    m.seats,
+                    &m.seed_hex,
+                    &m.steps,
+                )?)
+            }
+            None => None,
+        };
+        let mut room = Room::new(stored.code, stored.options, store, config);
+        room.status = status;
+        room.seats = stored
+            .seats
+            .into_iter()
+            .map(|s| SeatState {
+                name: s.name,
+                token_sha256: s.token_sha256,
+                conns: 0,
+                away_since: None,
+            })
+            .collect();
+        room.live = live;
+        // Continue the stored timer where it was; one that ended while the
+        // server was down expires at once.
+        room.timer = room.next_timer().map(|mut t| {
+            if let Some(at) = deadline_at {
+                let left = u64::try_from(at.saturating_sub(now_ms())).unwrap_or(0);
+                t.ends = Instant::now() + Duration::from_millis(left);
+                t.ends_ms = at;
+            }
+            t
+        });
+        Ok(room)
+    }
+
+    /// Runs until the server shuts down, every handle is dropped, or the
+    /// room has been idle long enough to unload (it is rebuilt on demand).
     pub async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>, shutdown: CancellationToken) {
         loop {
-            let ends = self.timer.as_ref().map(|t| t.ends);
+            let timer = self.timer.as_ref().map(|t| t.ends);
+            let idle = self
+                .idle_since
+                .filter(|_| self.conns.is_empty())
+                .map(|t| t + self.config.idle_unload);
             let cmd = tokio::select! {
                 biased;
                 _ = shutdown.cancelled() => break,
-                _ = sleep_until_some(ends) => {
+                _ = sleep_until_some(timer) => {
                     self.expire().await;
                     continue;
+                }
+                _ = sleep_until_some(self.room_due) => {
+                    self.broadcast_room();
+                    continue;
+                }
+                _ = sleep_until_some(idle) => {
+                    info!("room idle; unloading it (its link brings it back)");
+                    rx.close();
+                    // Anything that slipped in is refused as if closed; the
+                    // sender retries on a fresh actor.
+                    self.drain(&mut rx).await;
+                    return;
                 }
                 cmd = rx.recv() => cmd,
             };
             let Some(cmd) = cmd else { break };
             self.handle(cmd).await;
         }
+        rx.close();
+        self.drain(&mut rx).await;
+        // Every connection hears why, then gets its close frame.
+        let bye = text(&error(
+            ErrorCode::ShuttingDown,
+            "the server is shutting down; your table will be back in a moment",
+            None,
+        ));
         for conn in self.conns.values() {
-            let _ = conn.out.try_send(error(
-                ErrorCode::ShuttingDown,
-                "the server is shutting down",
-                None,
-            ));
+            let _ = conn.out.try_send(Outgoing::Text(bye.clone()));
+            let _ = conn.out.try_send(Outgoing::Close {
+                code: close::GOING_AWAY,
+                reason: "server shutting down",
+            });
         }
         info!("room closed");
     }
 
+    /// Answers commands still queued after the room stopped taking new ones:
+    /// none of them is carried out, and each is told so.
+    async fn drain(&mut self, rx: &mut mpsc::Receiver<RoomCmd>) {
+        while let Some(cmd) = rx.recv().await {
+            match cmd {
+                RoomCmd::Connect { reply, .. } => {
+                    let _ = reply.send(Err(ConnectError::Closed));
+                }
+                RoomCmd::Disconnect { conn } => {
+                    self.drop_conn(conn);
+                }
+                RoomCmd::Msg { conn, msg } => {
+                    let client_seq = match msg {
+                        ClientMsg::Act { client_seq, .. } => Some(client_seq),
+                        _ => None,
+                    };
+                    self.send(
+                        conn,
+                        &error(
+                            ErrorCode::ShuttingDown,
+                            "the server is shutting down; nothing changed",
+                            client_seq,
+                        ),
+                    );
+                }
+                RoomCmd::Join { reply, .. } => {
+                    let _ = reply.send(Err(JoinError::Closed));
+                }
+                RoomCmd::Info { reply } => {
+                    let _ = reply.send(self.info());
+                }
+            }
+        }
+    }
+
     async fn handle(&mut self, cmd: RoomCmd) {
         match cmd {
-            RoomCmd::Connect { token, out, reply } => {
-                let viewer = match token.as_deref() {
-                    None | Some("") => Viewer::Spectator,
-                    Some(t) => {
-                        let hash = token_hash(t);
-                        match self.seats.iter().position(|s| s.token_sha256 == hash) {
-                            Some(i) => Viewer::Seat(Seat(u8::try_from(i).unwrap_or(u8::MAX))),
-                            None => {
-                                let _ = reply.send(Err(ErrorCode::BadToken));
-                                return;
-                            }
-                        }
-                    }
-                };
-                let conn = self.next_conn;
-                self.next_conn += 1;
-                if reply.send(Ok((conn, viewer))).is_err() {
-                    return;
-                }
-                let welcome = ServerMsg::Welcome {
-                    resumed: false,
-                    you: viewer,
-                    room: self.info(),
-                    snapshot: self
-                        .live
-                        .as_ref()
-                        .map(|m| m.snapshot(viewer, self.deadline())),
-                };
-                self.conns.insert(conn, Conn { viewer, out });
-                self.send(conn, welcome);
-                if let Viewer::Seat(s) = viewer {
-                    if let Some(seat) = self.seats.get_mut(s.index()) {
-                        seat.conns += 1;
-                    }
-                    info!(seat = %s, conn, "seat connected");
-                }
-                self.broadcast_room();
-            }
+            RoomCmd::Connect {
+                token,
+                resume,
+                out,
+                reply,
+            } => self.connect(token, resume, out, reply),
             RoomCmd::Disconnect { conn } => {
                 if self.drop_conn(conn) {
-                    self.broadcast_room();
+                    self.room_changed();
                 }
             }
             RoomCmd::Join { name, reply } => {
@@ -160,6 +272,87 @@ impl Room {
         }
     }
 
+    fn connect(
+        &mut self,
+        token: Option<String>,
+        resume: Option<(MatchId, u64)>,
+        out: mpsc::Sender<Outgoing>,
+        reply: tokio::sync::oneshot::Sender<Result<(ConnId, Viewer), ConnectError>>,
+    ) {
+        let viewer = match token.as_deref() {
+            None | Some("") => Viewer::Spectator,
+            Some(t) => {
+                let hash = token_hash(t);
+                match self.seats.iter().position(|s| s.token_sha256 == hash) {
+                    Some(i) => Viewer::Seat(Seat(u8::try_from(i).unwrap_or(u8::MAX))),
+                    None => {
+                        let _ = reply.send(Err(ConnectError::BadToken));
+                        return;
+                    }
+                }
+            }
+        };
+        if self.conns.len() >= self.config.max_conns {
+            let _ = reply.send(Err(ConnectError::Full));
+            return;
+        }
+        let conn = self.next_conn;
+        self.next_conn += 1;
+        if reply.send(Ok((conn, viewer))).is_err() {
+            return;
+        }
+        self.conns.insert(conn, Conn { viewer, out });
+        self.idle_since = None;
+        if let Viewer::Seat(s) = viewer {
+            if let Some(seat) = self.seats.get_mut(s.index()) {
+                seat.conns += 1;
+                seat.away_since = None;
+            }
+            info!(seat = %s, conn, "seat connected");
+        }
+        // A client that says which match and version it holds gets only
+        // what it missed; anyone else a full snapshot.
+        let caught_up = resume.and_then(|(match_id, from)| {
+            let live = self.live.as_ref()?;
+            let fits = live.id == match_id
+                && from <= live.version
+                && live.version - from <= RESUME_MAX;
+            fits.then(|| live.catch_up(viewer, from)).flatten()
+        });
+        let welcome = ServerMsg::Welcome {
+            you: viewer,
+            room: self.info(),
+            snapshot: match caught_up {
+                Some(_) => None,
+                None => self
+                    .live
+                    .as_ref()
+                    .map(|m| m.snapshot(viewer, self.deadline())),
+            },
+            resumed: caught_up.is_some(),
+        };
+        self.send(conn, &welcome);
+        if let (Some(update), Some(live)) = (caught_up, self.live.as_ref()) {
+            let msg = ServerMsg::Update {
+                version: live.version,
+                steps: update.steps,
+                to_act: live.game.to_act(),
+                patch: update.patch,
+                deadline: self.deadline(),
+            };
+            let over = live.game.result().map(|result| ServerMsg::MatchOver {
+                match_id: live.id,
+                result,
+                seed: live.seed_hex(),
+            });
+            self.send(conn, &msg);
+            if let Some(over) = over {
+                self.send(conn, &over);
+            }
+        }
+        self.room_changed();
+    }
+
     /// Removes a connection; `true` if the room info changed.
     fn drop_conn(&mut self, conn: ConnId) -> bool {
         let Some(c) = self.conns.remove(&conn) else {
@@ -168,8 +361,14 @@ impl Room {
         if let Viewer::Seat(s) = c.viewer {
             if let Some(seat) = self.seats.get_mut(s.index()) {
                 seat.conns = seat.conns.saturating_sub(1);
+                if seat.conns == 0 {
+                    seat.away_since = Some(Instant::now());
+                }
             }
             info!(seat = %s, conn, "seat disconnected");
+        }
+        if self.conns.is_empty() {
+            self.idle_since = Some(Instant::now());
         }
         true
     }
@@ -198,6 +397,7 @@ impl Room {
             name,
             token_sha256: row.token_sha256,
             conns: 0,
+            away_since: None,
         });
         info!(seat = %seat, "seat taken");
         self.broadcast_room();
@@ -213,22 +413,14 @@ impl Room {
         let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
             return;
         };
-        match msg {
-            ClientMsg::Ping => self.send(conn, ServerMsg::Pong),
-            ClientMsg::Hello { .. } => self.send(
-                conn,
-                error(ErrorCode::BadHandshake, "already said hello", None),
-            ),
-            ClientMsg::SetOptions { options } => {
-                if let Err((code, message)) = self.set_options(viewer, options).await {
-                    self.send(conn, error(code, message, None));
-                }
+        let outcome = match msg {
+            ClientMsg::Ping => {
+                self.send(conn, &ServerMsg::Pong);
+                Ok(())
             }
-            ClientMsg::Start => {
-                if let Err((code, message)) = self.start(viewer).await {
-                    self.send(conn, error(code, message, None));
-                }
-            }
+            ClientMsg::Hello { .. } => Err((ErrorCode::BadHandshake, "already said hello".into())),
+            ClientMsg::SetOptions { options } => self.set_options(viewer, options).await,
+            ClientMsg::Start => self.start(viewer).await,
             ClientMsg::Act {
                 client_seq,
                 version,
@@ -237,9 +429,13 @@ impl Room {
                 if let Err((code, message)) =
                     self.act(conn, viewer, client_seq, version, action).await
                 {
-                    self.send(conn, error(code, message, Some(client_seq)));
+                    self.send(conn, &error(code, message, Some(client_seq)));
                 }
+                Ok(())
             }
+        };
+        if let Err((code, message)) = outcome {
+            self.send(conn, &error(code, message, None));
         }
     }
 
@@ -326,13 +522,12 @@ impl Room {
         let before: Vec<_> = live
             .viewers()
             .into_iter()
-            .map(|v| live.snapshot(v, None))
+            .map(|v| text(&ServerMsg::Sync {
+                snapshot: live.snapshot(v, None),
+            }))
             .collect();
-        let mut live = live;
-        let step_views = live.commit(planned);
         self.live = Some(live);
         self.timer = None;
-        self.arm_timer();
         self.status = RoomStatus::Playing;
         self.broadcast_room();
         let ids: Vec<(ConnId, Viewer)> = self.conns.iter().map(|(id, c)| (*id, c.viewer)).collect();
@@ -340,19 +535,12 @@ impl Room {
             let i = self
                 .live
                 .as_ref()
-                .map(|m| m.viewer_index(viewer))
-                .unwrap_or(usize::MAX);
-            if let Some(snapshot) = before.get(i) {
-                self.send(
-                    conn,
-                    ServerMsg::Sync {
-                        snapshot: snapshot.clone(),
-                    },
-                );
+                .map_or(usize::MAX, |m| m.viewer_index(viewer));
+            if let Some(sync) = before.get(i) {
+                self.send_text(conn, sync.clone());
             }
         }
-        self.publish(step_views, None);
-        Ok(())
+        self.store_and_publish(planned, None, false).await
     }
 
     async fn act(
@@ -375,7 +563,10 @@ impl Room {
         if !live.is_current(seat, version) {
             return Err((
                 ErrorCode::StaleVersion,
-                format!("the match is at version {}, not {version}", live.version),
+                format!(
+                    "the match is at version {}; version {version} is no longer current",
+                    live.version
+                ),
             ));
         }
         self.submit(seat, &action, Some((conn, client_seq))).await
@@ -394,64 +585,86 @@ impl Room {
         };
         let step = live.game.action_step(seat, action).map_err(rules_error)?;
         let planned = live.plan(Some(step)).map_err(rules_error)?;
+        self.store_and_publish(planned, ack, true).await
+    }
+
+    /// Stores planned steps (with the end of the match and the response
+    /// timer's deadline when they change) and only then makes them current,
+    /// acknowledges `ack` and tells everyone. `append` is false for a new
+    /// match, whose steps [`Store::start_match`] already wrote.
+    async fn store_and_publish(
+        &mut self,
+        planned: Planned,
+        ack: Option<(ConnId, u32)>,
+        append: bool,
+    ) -> Result<(), (ErrorCode, String)> {
+        let Some(live) = self.live.as_ref() else {
+            return Err((ErrorCode::NoMatch, "the match has not started".into()));
+        };
+        let timer = self.timer_after(&planned.after);
+        let old_deadline = self.timer.as_ref().map(|t| t.ends_ms);
+        let new_deadline = timer.as_ref().map(|t| t.ends_ms);
+        let deadline_change = (old_deadline != new_deadline).then_some(new_deadline);
         let steps = new_steps(live, &planned.steps);
         let finish = planned.after.result().map(|result| Finish {
             result,
             players: self.names(),
         });
-        // Durable before anyone hears of it.
-        self.store
-            .append_steps(live.id, &self.code, &steps, finish.as_ref())
-            .await
-            .map_err(storage)?;
-
+        let wrote = if append || finish.is_some() || deadline_change.is_some() {
+            let steps = if append { &steps[..] } else { &[] };
+            // Durable before anyone hears of it.
+            self.store
+                .append_steps(live.id, &self.code, steps, finish.as_ref(), deadline_change)
+                .await
+        } else {
+            Ok(())
+        };
+        wrote.map_err(storage)?;
         let Some(live) = self.live.as_mut() else {
             return Ok(());
         };
-        let step_views = live.commit(planned);
-        self.arm_timer();
-        self.publish(step_views, ack);
+        let updates = live.commit(planned);
+        self.timer = timer;
+        self.publish(updates, ack);
         Ok(())
     }
 
-    /// Starts, keeps or clears the response timer after the match moved. A
-    /// timer runs while the seats to act all have a default answer (a pass)
-    /// and the room has a response time; it survives answers within the same
-    /// window (the set of seats only shrinks) and restarts for a new one.
-    fn arm_timer(&mut self) {
-        let Some(live) = self.live.as_ref() else {
-            self.timer = None;
-            return;
+    /// The response timer that should run now: one runs while the seats to
+    /// act all have a default answer (a pass) and the room has a response
+    /// time; it survives answers within the same window (the set of seats
+    /// only shrinks) and restarts for a new one.
+    fn next_timer(&self) -> Option<Timer> {
+        self.live
+            .as_ref()
+            .and_then(|live| self.timer_after(&live.game))
+    }
+
+    fn timer_after(&self, game: &parlor_games::AnyGame) -> Option<Timer> {
+        let secs = self.options.response_timer_secs().filter(|s| *s > 0)?;
+        let ToAct::Seats { seats } = game.to_act() else {
+            return None;
         };
-        let seats = match (self.options.response_timer_secs(), live.game.to_act()) {
-            (Some(secs), ToAct::Seats { seats })
-                if secs > 0 && seats.iter().all(|s| live.game.timeout_action(*s).is_some()) =>
-            {
-                (secs, seats)
-            }
-            _ => {
-                self.timer = None;
-                return;
-            }
-        };
-        let (secs, seats) = seats;
+        if !seats.iter().all(|s| game.timeout_action(*s).is_some()) {
+            return None;
+        }
         if let Some(t) = &self.timer {
-            if seats.iter().all(|s| t.seats.contains(s)) {
-                return;
+            if seats.iter().all(|s| t.seats.contains(s)) && t.ends > Instant::now() {
+                return Some(t.clone());
             }
         }
-        let ends = tokio::time::Instant::now() + std::time::Duration::from_secs(u64::from(secs));
-        self.timer = Some(Timer { ends, seats });
+        let len = Duration::from_secs(u64::from(secs));
+        Some(Timer {
+            ends: Instant::now() + len,
+            ends_ms: now_ms() + i64::try_from(len.as_millis()).unwrap_or(i64::MAX),
+            seats,
+        })
     }
 
     /// The response timer ran out: every seat still to answer gets its
     /// default answer, recorded as its own step.
     async fn expire(&mut self) {
-        self.timer = None;
-        let Some(live) = self.live.as_ref() else {
-            return;
-        };
-        let ToAct::Seats { seats } = live.game.to_act() else {
+        let Some(ToAct::Seats { seats }) = self.live.as_ref().map(|m| m.game.to_act()) else {
+            self.timer = None;
             return;
         };
         for seat in seats {
@@ -461,9 +674,14 @@ impl Room {
             info!(seat = %seat, "response timer ran out; answering for the seat");
             if let Err((code, message)) = self.submit(seat, &action, None).await {
                 warn!(seat = %seat, ?code, %message, "timeout answer refused");
+                // Do not spin on a timer whose answer cannot be given.
+                self.timer = None;
+                return;
             }
         }
-        self.arm_timer();
+        if self.timer.as_ref().is_some_and(|t| t.ends <= Instant::now()) {
+            self.timer = None;
+        }
     }
 
     /// What clients are told about the running timer.
@@ -476,7 +694,7 @@ impl Room {
         self.timer.as_ref().map(|t| Deadline {
             remaining_ms: u32::try_from(
                 t.ends
-                    .saturating_duration_since(tokio::time::Instant::now())
+                    .saturating_duration_since(Instant::now())
                     .as_millis(),
             )
             .unwrap_or(u32::MAX),
@@ -490,51 +708,59 @@ impl Room {
     }
 
     /// After steps were stored and applied: acknowledges the sender, sends
-    /// every connection its own view of the new steps, and announces the end.
-    fn publish(&mut self, updates: Vec<super::live::ViewerUpdate>, ack: Option<(ConnId, u32)>) {
+    /// every connection its own viewer's update (encoded once per viewer,
+    /// however many connections share it), and announces the end.
+    fn publish(&mut self, updates: Vec<ViewerUpdate>, ack: Option<(ConnId, u32)>) {
         let Some(live) = self.live.as_ref() else {
             return;
         };
         let version = live.version;
         let to_act = live.game.to_act();
-        let indices: Vec<(ConnId, usize)> = self
-            .conns
-            .iter()
-            .map(|(id, c)| (*id, live.viewer_index(c.viewer)))
-            .collect();
         let over = live
             .game
             .result()
             .map(|result| (live.id, result, live.seed_hex()));
         let deadline = self.deadline();
+        let targets: Vec<(ConnId, usize)> = self
+            .conns
+            .iter()
+            .map(|(id, c)| (*id, live.viewer_index(c.viewer)))
+            .collect();
         if let Some((conn, client_seq)) = ack {
             self.send(
                 conn,
-                ServerMsg::Ack {
+                &ServerMsg::Ack {
                     client_seq,
                     version,
                 },
             );
         }
-        for (id, i) in indices {
-            let Some(update) = updates.get(i) else {
+        let mut texts: Vec<Option<Utf8Bytes>> = vec![None; updates.len()];
+        let mut updates: Vec<Option<ViewerUpdate>> = updates.into_iter().map(Some).collect();
+        for (id, i) in targets {
+            let Some(slot) = texts.get_mut(i) else {
                 continue;
             };
-            self.send(
-                id,
-                ServerMsg::Update {
+            if slot.is_none() {
+                let Some(update) = updates.get_mut(i).and_then(Option::take) else {
+                    continue;
+                };
+                *slot = Some(text(&ServerMsg::Update {
                     version,
-                    steps: update.steps.clone(),
+                    steps: update.steps,
                     to_act: to_act.clone(),
-                    patch: update.patch.clone(),
+                    patch: update.patch,
                     deadline: deadline.clone(),
-                },
-            );
+                }));
+            }
+            if let Some(t) = slot.clone() {
+                self.send_text(id, t);
+            }
         }
         if let Some((match_id, result, seed)) = over {
             self.status = RoomStatus::Finished;
             info!(match_id = %match_id, winners = ?result.winners, "match finished");
-            self.broadcast(ServerMsg::MatchOver {
+            self.broadcast(&ServerMsg::MatchOver {
                 match_id,
                 result,
                 seed,
@@ -563,7 +789,9 @@ impl Room {
                     seat: Seat(u8::try_from(i).unwrap_or(u8::MAX)),
                     name: s.name.clone(),
                     connected: s.conns > 0,
-                    away_ms: None,
+                    away_ms: s
+                        .away_since
+                        .map(|t| u32::try_from(t.elapsed().as_millis()).unwrap_or(u32::MAX)),
                 })
                 .collect(),
             host: HOST,
@@ -580,41 +808,63 @@ impl Room {
         }
     }
 
-    fn broadcast_room(&mut self) {
-        self.broadcast(ServerMsg::Room { room: self.info() });
+    /// Presence or the audience changed: tell everyone soon, once.
+    fn room_changed(&mut self) {
+        if self.room_due.is_none() {
+            self.room_due = Some(Instant::now() + ROOM_COALESCE);
+        }
     }
 
-    fn broadcast(&mut self, msg: ServerMsg) {
+    /// Sends the room info to everyone now.
+    fn broadcast_room(&mut self) {
+        self.room_due = None;
+        self.broadcast(&ServerMsg::Room { room: self.info() });
+    }
+
+    fn broadcast(&mut self, msg: &ServerMsg) {
+        let t = text(msg);
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         for id in ids {
-            self.send(id, msg.clone());
+            self.send_text(id, t.clone());
+        }
+    }
+
+    fn send(&mut self, conn: ConnId, msg: &ServerMsg) {
+        if self.conns.contains_key(&conn) {
+            self.send_text(conn, text(msg));
         }
     }
 
     /// Queues a message for one connection. A connection whose queue is
-    /// full is dropped rather than allowed to stall the room; it reconnects
-    /// and gets a fresh snapshot.
-    fn send(&mut self, conn: ConnId, msg: ServerMsg) {
+    /// full is dropped rather than allowed to stall the room; its socket
+    /// closes with 4008 and the client resumes.
+    fn send_text(&mut self, conn: ConnId, t: Utf8Bytes) {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
-        if let Err(e) = c.out.try_send(msg) {
+        if let Err(e) = c.out.try_send(Outgoing::Text(t)) {
             if matches!(e, mpsc::error::TrySendError::Full(_)) {
                 warn!(conn, "connection fell behind; dropping it");
             }
             if self.drop_conn(conn) {
-                // Seat presence may have changed; others learn on the next broadcast.
+                self.room_changed();
             }
         }
     }
 }
 
-/// Sleeps until `ends`, or forever when there is no timer.
-async fn sleep_until_some(ends: Option<tokio::time::Instant>) {
+/// Sleeps until `ends`, or forever when there is nothing to wait for.
+async fn sleep_until_some(ends: Option<Instant>) {
     match ends {
         Some(t) => tokio::time::sleep_until(t).await,
         None => std::future::pending().await,
     }
+}
+
+/// A message as the JSON text frame that carries it.
+fn text(msg: &ServerMsg) -> Utf8Bytes {
+    // Our messages are plain data; serialization cannot fail.
+    Utf8Bytes::from(serde_json::to_string(msg).unwrap_or_default())
 }
 
 fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep]) -> Vec<NewStep> {

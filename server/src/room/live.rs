@@ -31,6 +31,8 @@ pub struct LiveMatch {
     pub log: Vec<AnyStep>,
     /// Secret until the match is over.
     seed: [u8; 32],
+    /// The options it was started with.
+    options: GameOptions,
     /// Public commitment to the seed.
     pub seed_sha256: String,
     /// Which decided-on versions are still current (windows included).
@@ -38,6 +40,37 @@ pub struct LiveMatch {
     /// Each viewer's view as last sent (JSON), in [`LiveMatch::viewers`]
     /// order: what the next update's patch is computed against.
     views: Vec<serde_json::Value>,
+}
+
+/// Why a stored match could not be rebuilt.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// The stored seed is not 32 bytes of hex.
+    #[error("the stored seed is malformed")]
+    Seed,
+    /// The options or seat count no longer set up a game.
+    #[error("setup: {0}")]
+    Setup(parlor_games::SetupError),
+    /// The log skips or repeats a sequence number.
+    #[error("the log has a gap at step {seq}")]
+    Gap {
+        /// First out-of-order seq.
+        seq: u64,
+    },
+    /// A step does not decode or is refused by the rules.
+    #[error("step {seq}: {error}")]
+    Step {
+        /// Its seq.
+        seq: u64,
+        /// Why.
+        error: String,
+    },
+    /// The log is not what the seed and rules produce from here.
+    #[error("step {seq} is not what the seed and rules give")]
+    Diverged {
+        /// First differing seq.
+        seq: u64,
+    },
 }
 
 /// What one viewer is told about a batch of steps.
@@ -82,6 +115,7 @@ impl LiveMatch {
         let mut live = LiveMatch {
             id,
             game,
+            options: options.clone(),
             version: 0,
             log: Vec::new(),
             seed,
@@ -91,6 +125,78 @@ impl LiveMatch {
         };
         live.views = live.view_values();
         Ok(live)
+    }
+
+    /// Rebuilds a stored match by replaying its log, checking on the way that
+    /// every chance step is the one the seed draws at its place and that the
+    /// steps batch up as the server writes them (an action, then the chance
+    /// it set off). Any mismatch is an error: the room is then broken.
+    pub fn restore(
+        id: MatchId,
+        options: &GameOptions,
+        seats: u8,
+        seed_hex: &str,
+        stored: &[(u64, String)],
+    ) -> Result<LiveMatch, RestoreError> {
+        let seed: [u8; 32] = hex::decode(seed_hex)
+            .ok()
+            .and_then(|b| b.try_into().ok())
+            .ok_or(RestoreError::Seed)?;
+        let mut live = LiveMatch::with_seed(id, options, seats, seed).map_err(RestoreError::Setup)?;
+        let kind = options.kind();
+        let mut steps = Vec::with_capacity(stored.len());
+        for (i, (seq, json)) in stored.iter().enumerate() {
+            if *seq != i as u64 + 1 {
+                return Err(RestoreError::Gap { seq: *seq });
+            }
+            steps.push(AnyStep::from_json(kind, json).map_err(|e| RestoreError::Step {
+                seq: *seq,
+                error: e.to_string(),
+            })?);
+        }
+        let mut rest = steps.as_slice();
+        while !rest.is_empty() {
+            // A batch: an optional action followed by the chance steps it drew.
+            let first = rest.first().filter(|s| !s.is_chance()).cloned();
+            let planned = live.plan(first).map_err(|e| RestoreError::Step {
+                seq: live.version + 1,
+                error: e.to_string(),
+            })?;
+            let n = planned.steps.len();
+            let want = rest.get(..n).unwrap_or(rest);
+            if planned.steps.as_slice() != want || n == 0 {
+                return Err(RestoreError::Diverged {
+                    seq: live.version + 1,
+                });
+            }
+            rest = &rest[n..];
+            live.commit(planned);
+        }
+        Ok(live)
+    }
+
+    /// What `viewer`, holding its view at `from`, missed since: its views
+    /// of the steps after `from` and the patch to its view now. Rebuilt from
+    /// the log, so it costs a replay; `None` if `from` is not a version of
+    /// this match.
+    pub fn catch_up(&self, viewer: Viewer, from: u64) -> Option<ViewerUpdate> {
+        let from_usize = usize::try_from(from).ok()?;
+        let (before, missed) = (self.log.get(..from_usize)?, self.log.get(from_usize..)?);
+        let mut game = AnyGame::new(&self.options, self.game.seats()).ok()?;
+        for step in before {
+            game.apply(step).ok()?;
+        }
+        let old_view = serde_json::to_value(game.view(viewer)).ok()?;
+        let mut steps = Vec::with_capacity(missed.len());
+        for step in missed {
+            steps.push(game.step_view(step, viewer).ok()?);
+            game.apply(step).ok()?;
+        }
+        let now = self.views.get(self.viewer_index(viewer))?;
+        Some(ViewerUpdate {
+            steps,
+            patch: parlor_games::patch::diff(&old_view, now),
+        })
     }
 
     /// The seed, hex (only to be shown once the match is over).

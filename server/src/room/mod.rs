@@ -1,20 +1,23 @@
 //! Rooms: one actor task per room owns its lobby and match; everything else
-//! talks to it through a [`RoomHandle`].
+//! talks to it through [`Rooms`], which also brings rooms back from the
+//! database — at start, and whenever a link names a room not in memory.
 
 mod actor;
 pub mod live;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
+use axum::extract::ws::Utf8Bytes;
 use parlor_protocol::http::Joined;
-use parlor_protocol::{ClientMsg, ErrorCode, GameOptions, RoomCode, RoomInfo, ServerMsg, Viewer};
+use parlor_protocol::{ClientMsg, GameOptions, MatchId, RoomCode, RoomInfo, Viewer};
 use rand::Rng;
 use sha2::{Digest, Sha256};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
-use tracing::Instrument;
+use tracing::{error, info, warn, Instrument};
 
 use crate::db::{Store, StoreError};
 
@@ -24,8 +27,41 @@ pub use actor::Room;
 pub type ConnId = u64;
 
 /// How many messages may wait for a slow connection before it is dropped
-/// (it then reconnects and resyncs instead of holding the room back).
+/// (it then reconnects and resumes instead of holding the room back).
 pub const OUTBOX: usize = 256;
+
+/// What a room hands a connection's socket task.
+#[derive(Debug)]
+pub enum Outgoing {
+    /// A message, already encoded (once per viewer, shared by its sockets).
+    Text(Utf8Bytes),
+    /// Close the socket with this code.
+    Close {
+        /// Close code (`parlor_protocol::close`).
+        code: u16,
+        /// Short reason.
+        reason: &'static str,
+    },
+}
+
+/// Limits and lifetimes of rooms.
+#[derive(Debug, Clone)]
+pub struct RoomConfig {
+    /// Connections one room accepts (players' tabs and spectators).
+    pub max_conns: usize,
+    /// A room without connections for this long leaves memory; its link
+    /// rebuilds it from the database.
+    pub idle_unload: Duration,
+}
+
+impl Default for RoomConfig {
+    fn default() -> Self {
+        RoomConfig {
+            max_conns: 256,
+            idle_unload: Duration::from_secs(15 * 60),
+        }
+    }
+}
 
 /// Requests to a room actor.
 #[derive(Debug)]
@@ -34,10 +70,12 @@ pub enum RoomCmd {
     Connect {
         /// Seat token, or none to watch.
         token: Option<String>,
+        /// The match and version the client holds, to resume from.
+        resume: Option<(MatchId, u64)>,
         /// Where the room sends this connection's messages.
-        out: mpsc::Sender<ServerMsg>,
+        out: mpsc::Sender<Outgoing>,
         /// The room's answer: connection id and viewer, or a refusal.
-        reply: oneshot::Sender<Result<(ConnId, Viewer), ErrorCode>>,
+        reply: oneshot::Sender<Result<(ConnId, Viewer), ConnectError>>,
     },
     /// A socket closed.
     Disconnect {
@@ -65,12 +103,46 @@ pub enum RoomCmd {
     },
 }
 
+/// Why a socket was not let in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ConnectError {
+    /// The seat token is unknown here.
+    #[error("unknown seat token")]
+    BadToken,
+    /// The room holds as many connections as it allows.
+    #[error("the room is full")]
+    Full,
+    /// The room stopped (shutting down or unloading).
+    #[error("the room has closed")]
+    Closed,
+}
+
 /// Why a join failed.
 #[derive(Debug, thiserror::Error)]
 pub enum JoinError {
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The room stopped before it could answer.
+    #[error("the room has closed")]
+    Closed,
+}
+
+/// Why a room could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// No room has this code.
+    #[error("no such room")]
+    NotFound,
+    /// The room's stored log does not replay; it is kept, not served.
+    #[error("the room's saved game could not be restored")]
+    Broken,
+    /// The server is shutting down.
+    #[error("the server is shutting down")]
+    ShuttingDown,
+    /// Storage failed.
+    #[error(transparent)]
+    Store(StoreError),
 }
 
 /// A cheap handle to a room actor.
@@ -103,7 +175,10 @@ struct RoomsInner {
     /// Live room actors by code. A std mutex: held only for map lookups,
     /// never across an await.
     map: Mutex<HashMap<RoomCode, RoomHandle>>,
+    /// Held while a room is rebuilt, so one room never gets two actors.
+    loading: tokio::sync::Mutex<()>,
     store: Store,
+    config: RoomConfig,
     shutdown: CancellationToken,
     tracker: TaskTracker,
 }
@@ -124,11 +199,18 @@ pub enum CreateError {
 
 impl Rooms {
     /// An empty registry.
-    pub fn new(store: Store, shutdown: CancellationToken, tracker: TaskTracker) -> Rooms {
+    pub fn new(
+        store: Store,
+        config: RoomConfig,
+        shutdown: CancellationToken,
+        tracker: TaskTracker,
+    ) -> Rooms {
         Rooms {
             inner: Arc::new(RoomsInner {
                 map: Mutex::default(),
+                loading: tokio::sync::Mutex::new(()),
                 store,
+                config,
                 shutdown,
                 tracker,
             }),
@@ -140,14 +222,81 @@ impl Rooms {
         &self.inner.store
     }
 
-    /// The handle of a live room.
-    pub fn get(&self, code: &RoomCode) -> Option<RoomHandle> {
-        self.lock().get(code).cloned()
-    }
-
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<RoomCode, RoomHandle>> {
         // A poisoned map is still a valid map: recover it.
         self.inner.map.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The live room with this code, if its actor is running.
+    fn running(&self, code: &RoomCode) -> Option<RoomHandle> {
+        self.lock().get(code).filter(|h| !h.tx.is_closed()).cloned()
+    }
+
+    /// The room with this code: the running actor, or one rebuilt from the
+    /// database (after a restart, or after it was unloaded while idle).
+    pub async fn open(&self, code: &RoomCode) -> Result<RoomHandle, OpenError> {
+        if let Some(h) = self.running(code) {
+            return Ok(h);
+        }
+        if self.inner.shutdown.is_cancelled() {
+            return Err(OpenError::ShuttingDown);
+        }
+        let _loading = self.inner.loading.lock().await;
+        if let Some(h) = self.running(code) {
+            return Ok(h);
+        }
+        let stored = match self.inner.store.load_room(code).await {
+            Ok(s) => s,
+            Err(StoreError::NotFound) => return Err(OpenError::NotFound),
+            Err(e) => return Err(OpenError::Store(e)),
+        };
+        if stored.broken.is_some() {
+            return Err(OpenError::Broken);
+        }
+        match Room::restore(stored, self.inner.store.clone(), self.inner.config.clone()) {
+            Ok(room) => {
+                info!(room = %code, "room restored from the database");
+                Ok(self.spawn(code.clone(), room))
+            }
+            Err(e) => {
+                // Loud, kept, and refused: never silently dropped.
+                error!(room = %code, error = %e, "room's stored log does not replay; marking it broken");
+                if let Err(se) = self.inner.store.mark_broken(code, &e.to_string()).await {
+                    warn!(room = %code, error = %se, "could not mark the room broken");
+                }
+                Err(OpenError::Broken)
+            }
+        }
+    }
+
+    /// Sends a command to a room, rebuilding it if its actor had stopped
+    /// (an idle room unloads; a command racing that is handed to the new one).
+    pub async fn send(&self, code: &RoomCode, cmd: RoomCmd) -> Result<(), OpenError> {
+        let mut cmd = cmd;
+        for _ in 0..3 {
+            let handle = self.open(code).await?;
+            match handle.tx.send(cmd).await {
+                Ok(()) => return Ok(()),
+                Err(mpsc::error::SendError(back)) => cmd = back,
+            }
+        }
+        Err(OpenError::ShuttingDown)
+    }
+
+    /// Brings back every room with a match in progress (and recent lobbies),
+    /// so their timers run and players find them as they left them. Rooms
+    /// whose logs do not replay are reported and marked broken.
+    pub async fn restore_all(&self) -> Result<usize, StoreError> {
+        let codes = self.inner.store.rooms_to_restore().await?;
+        let mut restored = 0;
+        for code in codes {
+            match self.open(&code).await {
+                Ok(_) => restored += 1,
+                Err(OpenError::ShuttingDown) => break,
+                Err(e) => warn!(room = %code, error = %e, "room not restored"),
+            }
+        }
+        Ok(restored)
     }
 
     /// Creates a room with fresh code and starts its actor.
@@ -168,22 +317,40 @@ impl Rooms {
                 Err(e) => return Err(e.into()),
             }
         };
+        let room = Room::new(
+            code.clone(),
+            options,
+            self.inner.store.clone(),
+            self.inner.config.clone(),
+        );
+        let handle = self.spawn(code.clone(), room);
+        Ok((code, handle))
+    }
+
+    /// Starts a room's actor and registers it.
+    fn spawn(&self, code: RoomCode, room: Room) -> RoomHandle {
         let (tx, rx) = mpsc::channel(256);
         let handle = RoomHandle { tx };
-        let room = Room::new(code.clone(), options, self.inner.store.clone());
+        let weak = handle.tx.downgrade();
         self.lock().insert(code.clone(), handle.clone());
         let rooms = self.clone();
         let shutdown = self.inner.shutdown.clone();
-        let span_code = code.clone();
-        let span = tracing::info_span!("room", room = %span_code);
+        let span = tracing::info_span!("room", room = %code);
         self.inner.tracker.spawn(
             async move {
                 room.run(rx, shutdown).await;
-                rooms.lock().remove(&span_code);
+                // Unregister only ourselves, not a successor with this code.
+                let mut map = rooms.lock();
+                let ours = weak
+                    .upgrade()
+                    .is_some_and(|tx| map.get(&code).is_some_and(|h| h.tx.same_channel(&tx)));
+                if ours {
+                    map.remove(&code);
+                }
             }
             .instrument(span),
         );
-        Ok((code, handle))
+        handle
     }
 }
 
