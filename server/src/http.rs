@@ -1,8 +1,18 @@
 //! The HTTP API under `/api`, the WebSocket upgrade, and the web client.
+//!
+//! Hardening (see `docs/security.md`): per-client rate limits on the API,
+//! a body-size limit and a request timeout on the API, security headers on
+//! every response, an `Origin` check and a per-client cap on WebSocket
+//! upgrades, and every error — extractor rejections included — as a JSON
+//! `ApiError`.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::{Path as UrlPath, Query, State, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -13,41 +23,155 @@ use parlor_protocol::{GameKind, GameOptions, MatchId, RoomCode, RoomInfo};
 use serde::Deserialize;
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
+use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
-use crate::error::AppError;
+use crate::config::Config;
+use crate::error::{ApiJson, ApiPath, ApiQuery, ApiWebSocketUpgrade, AppError};
+use crate::limits::{self, PeerIp, PerIpCap, Rate, RateLimiter, RateLimits};
 use crate::room::{CreateError, JoinError, RoomCmd, Rooms};
 use crate::ws;
 
-/// Shared state of the HTTP layer.
+/// Shared state of the HTTP layer. Build it with [`AppState::new`].
 #[derive(Clone)]
 pub struct AppState {
     /// Live rooms.
     pub rooms: Rooms,
     /// Cancelled when the server shuts down.
     pub shutdown: CancellationToken,
+    /// Every WebSocket task (from the upgrade until the socket is closed).
+    /// At shutdown: cancel `shutdown`, then `ws_tasks.close()` and
+    /// `ws_tasks.wait().await` so close frames are flushed.
+    pub ws_tasks: TaskTracker,
+    policy: Arc<Policy>,
 }
+
+/// What the HTTP layer enforces, from [`Config`].
+struct Policy {
+    allowed_origins: Vec<String>,
+    sockets: Arc<PerIpCap>,
+    rate_limits: RateLimits,
+    body_limit: usize,
+    request_timeout: Duration,
+}
+
+impl AppState {
+    /// The state for `rooms`, with the limits and origins of `config`.
+    pub fn new(rooms: Rooms, shutdown: CancellationToken, config: &Config) -> AppState {
+        AppState {
+            rooms,
+            shutdown,
+            ws_tasks: TaskTracker::new(),
+            policy: Arc::new(Policy {
+                allowed_origins: config.allowed_origins.clone(),
+                sockets: PerIpCap::new(config.max_sockets_per_ip),
+                rate_limits: config.rate_limits,
+                body_limit: config.body_limit,
+                request_timeout: config.request_timeout,
+            }),
+        }
+    }
+
+    /// Live WebSockets of the client at `ip` (for tests and metrics).
+    pub fn sockets_of(&self, ip: std::net::IpAddr) -> usize {
+        self.policy.sockets.count(ip)
+    }
+}
+
+/// The Content-Security-Policy of every response. The built client is one
+/// external script and one stylesheet; Svelte sets dynamic styles through
+/// the CSSOM, which CSP does not restrict; the favicon is a `data:` SVG.
+/// `connect-src 'self'` covers the same-origin `ws:`/`wss:` socket.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+     object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// The whole app: API, sockets and the static web client.
 pub fn app(state: AppState, web_dir: &Path) -> Router {
+    let policy = Arc::clone(&state.policy);
+    let rates = policy.rate_limits;
+    let create = Router::new().route("/rooms", post(create_room));
+    let by_code = Router::new()
+        .route("/rooms/{code}", get(room_info))
+        .route("/rooms/{code}/join", post(join_room))
+        .route("/rooms/{code}/ws", get(socket));
     let api = Router::new()
         .route("/health", get(health))
         .route("/games", get(games))
-        .route("/rooms", post(create_room))
-        .route("/rooms/{code}", get(room_info))
-        .route("/rooms/{code}/join", post(join_room))
-        .route("/rooms/{code}/ws", get(socket))
         .route("/matches", get(matches))
         .route("/matches/{id}", get(match_record))
-        .fallback(|| async { AppError::BadRequest("no such API route".into()) })
-        .with_state(state);
+        .merge(rate_limited(create, "create_room", rates.create_room))
+        .merge(rate_limited(by_code, "room_code", rates.room_code))
+        .fallback(|| async { AppError::NoRoute })
+        .method_not_allowed_fallback(|| async {
+            AppError::rejected(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this API route does not take that method".into(),
+            )
+        })
+        .layer(DefaultBodyLimit::max(policy.body_limit))
+        .layer(middleware::from_fn_with_state(
+            policy.request_timeout,
+            request_timeout,
+        ));
+    // The general limit wraps everything under /api, unknown routes included.
+    let api = match rates.api {
+        Some(rate) => api.layer(middleware::from_fn_with_state(
+            Arc::new(RateLimiter::new("api", rate)),
+            limits::rate_limit,
+        )),
+        None => api,
+    }
+    .with_state(state);
     // Any other path is a page of the single-page client.
     let pages = ServeDir::new(web_dir).fallback(ServeFile::new(web_dir.join("index.html")));
+    let header = |name: HeaderName, value: &'static str| {
+        SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
+    };
     Router::new()
         .nest("/api", api)
         .fallback_service(pages)
+        .layer(header(
+            header::CONTENT_SECURITY_POLICY,
+            CONTENT_SECURITY_POLICY,
+        ))
+        .layer(header(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        // Share links carry room codes: never leak them to other sites.
+        .layer(header(header::REFERRER_POLICY, "no-referrer"))
         .layer(TraceLayer::new_for_http())
+}
+
+/// `router`'s routes, each counted against `rate` per client (if any).
+fn rate_limited(
+    router: Router<AppState>,
+    name: &'static str,
+    rate: Option<Rate>,
+) -> Router<AppState> {
+    match rate {
+        Some(rate) => router.route_layer(middleware::from_fn_with_state(
+            Arc::new(RateLimiter::new(name, rate)),
+            limits::rate_limit,
+        )),
+        None => router,
+    }
+}
+
+/// Bounds an API request, reading its body included (a client trickling a
+/// body byte by byte holds nothing for long). WebSocket upgrades answer at
+/// once; the socket lives on outside this.
+async fn request_timeout(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => AppError::rejected(
+            StatusCode::REQUEST_TIMEOUT,
+            "the request took too long".into(),
+        )
+        .into_response(),
+    }
 }
 
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, AppError> {
@@ -78,16 +202,68 @@ async fn games() -> Json<Vec<GameInfo>> {
     )
 }
 
-/// Checks a display name: 1–24 characters once trimmed, no control characters.
+/// Checks a display name: 1–24 characters once trimmed; no control
+/// characters; no text-direction controls (which could make a name, and
+/// the text around it, display reversed); and at least one visible
+/// character (not only spaces, zero-width or format characters, or
+/// combining marks).
 pub fn clean_name(name: &str) -> Result<String, AppError> {
     let name = name.trim();
     let len = name.chars().count();
-    if len == 0 || len > 24 || name.chars().any(char::is_control) {
+    if len == 0 || len > 24 {
+        return Err(AppError::BadRequest("a name is 1 to 24 characters".into()));
+    }
+    if name.chars().any(|c| c.is_control() || is_bidi_control(c)) {
         return Err(AppError::BadRequest(
-            "a name is 1 to 24 characters, without control characters".into(),
+            "a name may not contain control or text-direction characters".into(),
+        ));
+    }
+    if name.chars().all(is_invisible) {
+        return Err(AppError::BadRequest(
+            "a name needs at least one visible character".into(),
         ));
     }
     Ok(name.to_owned())
+}
+
+/// Explicit text-direction marks, embeddings, overrides and isolates.
+fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// Characters that show nothing on their own.
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '\u{00AD}'                      // soft hyphen
+            | '\u{034F}'                    // combining grapheme joiner
+            | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' // Hangul fillers
+            | '\u{17B4}' | '\u{17B5}'       // Khmer inherent vowels
+            | '\u{180E}'                    // Mongolian vowel separator
+            | '\u{200B}'..='\u{200F}'       // zero-width space, (non-)joiner, marks
+            | '\u{2060}'..='\u{2064}'       // word joiner, invisible operators
+            | '\u{2800}'                    // braille blank
+            | '\u{FE00}'..='\u{FE0F}'       // variation selectors
+            | '\u{FEFF}'                    // zero-width no-break space
+            | '\u{E0000}'..='\u{E0FFF}' // tags, variation selectors supplement
+        )
+        || c.general_category_group() == GeneralCategoryGroup::Mark
+        || c.general_category() == GeneralCategory::Format
+}
+
+fn open_error(e: crate::room::OpenError) -> AppError {
+    use crate::room::OpenError;
+    match e {
+        OpenError::NotFound => AppError::RoomNotFound,
+        // A broken room is reported, not served; to a visitor it is gone.
+        OpenError::Broken => AppError::RoomNotFound,
+        OpenError::ShuttingDown => AppError::ShuttingDown,
+        OpenError::Store(s) => AppError::Store(s),
+    }
 }
 
 fn parse_code(code: &str) -> Result<RoomCode, AppError> {
@@ -96,7 +272,7 @@ fn parse_code(code: &str) -> Result<RoomCode, AppError> {
 
 async fn create_room(
     State(state): State<AppState>,
-    Json(body): Json<CreateRoom>,
+    ApiJson(body): ApiJson<CreateRoom>,
 ) -> Result<Json<Joined>, AppError> {
     let name = clean_name(&body.name)?;
     let options = match body.options {
@@ -122,41 +298,94 @@ async fn join(handle: &crate::room::RoomHandle, name: String) -> Result<Joined, 
     match rx.await {
         Ok(Ok(joined)) => Ok(joined),
         Ok(Err(JoinError::Store(e))) => Err(AppError::Store(e)),
+        Ok(Err(JoinError::Closed)) => Err(AppError::ShuttingDown),
         Err(_) => Err(AppError::RoomNotFound),
     }
 }
 
 async fn room_info(
     State(state): State<AppState>,
-    UrlPath(code): UrlPath<String>,
+    ApiPath(code): ApiPath<String>,
 ) -> Result<Json<RoomInfo>, AppError> {
     let code = parse_code(&code)?;
-    let handle = state.rooms.get(&code).ok_or(AppError::RoomNotFound)?;
+    let handle = state.rooms.open(&code).await.map_err(open_error)?;
     handle.info().await.map(Json).ok_or(AppError::RoomNotFound)
 }
 
 async fn join_room(
     State(state): State<AppState>,
-    UrlPath(code): UrlPath<String>,
-    Json(body): Json<JoinRoom>,
+    ApiPath(code): ApiPath<String>,
+    ApiJson(body): ApiJson<JoinRoom>,
 ) -> Result<Json<Joined>, AppError> {
     let name = clean_name(&body.name)?;
     let code = parse_code(&code)?;
-    let handle = state.rooms.get(&code).ok_or(AppError::RoomNotFound)?;
+    let handle = state.rooms.open(&code).await.map_err(open_error)?;
     join(&handle, name).await.map(Json)
+}
+
+/// Whether a WebSocket upgrade may proceed: no `Origin` (not a browser), the
+/// request's own origin (the `Origin`'s host and port equal the `Host`
+/// header; http or https, since a TLS proxy may sit in front), or an origin
+/// from `PARLOR_ALLOWED_ORIGINS`. Browsers always send `Origin` on
+/// WebSocket handshakes, so a page of another site cannot pass.
+pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    let origin = origin.trim().to_ascii_lowercase();
+    if allowed.contains(&origin) {
+        return true;
+    }
+    let Some((scheme, authority)) = origin.split_once("://") else {
+        return false; // e.g. "null" from sandboxed frames and file: pages
+    };
+    let default_port = match scheme {
+        "http" => ":80",
+        "https" => ":443",
+        _ => return false,
+    };
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
+        return false;
+    };
+    let host = host.trim().to_ascii_lowercase();
+    let strip = |a: &str| a.strip_suffix(default_port).unwrap_or(a).to_owned();
+    !authority.is_empty() && strip(authority) == strip(&host)
 }
 
 async fn socket(
     State(state): State<AppState>,
-    UrlPath(code): UrlPath<String>,
-    upgrade: WebSocketUpgrade,
+    PeerIp(ip): PeerIp,
+    headers: HeaderMap,
+    ApiPath(code): ApiPath<String>,
+    ApiWebSocketUpgrade(upgrade): ApiWebSocketUpgrade,
 ) -> Result<Response, AppError> {
+    if !origin_allowed(&headers, &state.policy.allowed_origins) {
+        tracing::debug!(origin = ?headers.get(header::ORIGIN), "WebSocket from a foreign origin refused");
+        return Err(AppError::BadOrigin);
+    }
     let code = parse_code(&code)?;
-    let handle = state.rooms.get(&code).ok_or(AppError::RoomNotFound)?;
+    if state.shutdown.is_cancelled() {
+        return Err(AppError::ShuttingDown);
+    }
+    // Unknown and broken rooms are refused before the upgrade.
+    state.rooms.open(&code).await.map_err(open_error)?;
+    let slot = state
+        .policy
+        .sockets
+        .try_acquire(ip)
+        .ok_or(AppError::TooManyConnections)?;
+    // Counted from now: a socket being upgraded is already one to wait for.
+    let task = state.ws_tasks.token();
     let shutdown = state.shutdown.clone();
-    Ok(upgrade
-        .max_message_size(ws::MAX_MESSAGE)
-        .on_upgrade(move |socket| ws::serve(socket, handle, shutdown, code.0))
+    let rooms = state.rooms.clone();
+    Ok(ws::configure(upgrade)
+        .on_upgrade(move |socket| async move {
+            ws::serve(socket, rooms, code, shutdown, ws::WsLimits::default()).await;
+            drop((slot, task));
+        })
         .into_response())
 }
 
@@ -167,7 +396,7 @@ struct ListQuery {
 
 async fn matches(
     State(state): State<AppState>,
-    Query(q): Query<ListQuery>,
+    ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<MatchSummary>>, AppError> {
     let limit = q.limit.unwrap_or(50).clamp(1, 200);
     Ok(Json(state.rooms.store().finished_matches(limit).await?))
@@ -175,7 +404,7 @@ async fn matches(
 
 async fn match_record(
     State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<MatchRecord>, AppError> {
     let id = id
         .parse()
@@ -191,4 +420,153 @@ async fn match_record(
             crate::db::StoreError::NotFound => AppError::MatchNotFound,
             other => AppError::Store(other),
         })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn ok(name: &str) -> String {
+        clean_name(name).unwrap_or_else(|e| panic!("{name:?} refused: {e}"))
+    }
+
+    fn refused(name: &str) {
+        assert!(clean_name(name).is_err(), "{name:?} accepted");
+    }
+
+    #[test]
+    fn names_people_use_are_accepted() {
+        assert_eq!(ok("  Ada  "), "Ada");
+        for name in [
+            "Zoë",
+            "José María",
+            "Ångström",
+            "王小明",
+            "さくら",
+            "김민준",
+            "Алёна",
+            "محمد",
+            "דנה",
+            "😀",
+            "🏳️‍🌈 Sam",                 // ZWJ sequence with variation selector
+            "👩🏽‍💻",                     // skin tone + ZWJ
+            "1️⃣ Player",              // keycap: combining enclosing mark after a digit
+            "Nguyễn",                 // precomposed
+            "Nguye\u{0302}\u{0303}n", // combining marks on a base letter
+            "a\u{200D}b",
+            "x",
+            &"x".repeat(24),
+        ] {
+            ok(name);
+        }
+    }
+
+    #[test]
+    fn direction_overrides_and_isolates_are_refused() {
+        for name in [
+            "\u{202E}evil.exe",
+            "exe.\u{202E}live",
+            "a\u{202A}b",
+            "a\u{202B}b",
+            "a\u{202C}b",
+            "a\u{202D}b",
+            "a\u{2066}b\u{2069}",
+            "a\u{2067}b",
+            "a\u{2068}b",
+            "a\u{200E}",
+            "\u{200F}a",
+            "a\u{061C}b",
+        ] {
+            refused(name);
+        }
+    }
+
+    #[test]
+    fn invisible_only_names_are_refused() {
+        for name in [
+            "",
+            "   ",
+            "\u{200B}\u{200B}",
+            "\u{200C}",
+            "\u{200D}",
+            "\u{2060}",
+            "\u{2061}\u{2062}\u{2063}\u{2064}",
+            "\u{FEFF}",
+            "\u{00AD}\u{00AD}",
+            "\u{0301}",
+            "\u{0301}\u{0302}\u{0303}",
+            "\u{20E3}",
+            "\u{3000}\u{3000}", // ideographic spaces
+            "\u{3164}",         // Hangul filler
+            "\u{2800}",         // braille blank
+            "\u{FE0F}",
+            " \u{200B} \u{FEFF} ",
+        ] {
+            refused(name);
+        }
+    }
+
+    #[test]
+    fn control_characters_and_long_names_are_refused() {
+        for name in ["a\u{7}b", "a\nb", "a\u{0}", "a\u{85}b", &"x".repeat(25)] {
+            refused(name);
+        }
+    }
+
+    fn headers(origin: Option<&str>, host: Option<&str>) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
+        }
+        if let Some(host) = host {
+            h.insert(header::HOST, HeaderValue::from_str(host).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn origins_are_checked_against_host_and_allow_list() {
+        let none: Vec<String> = Vec::new();
+        // Not a browser.
+        assert!(origin_allowed(&headers(None, Some("a.example")), &none));
+        // Same origin, over http, behind a TLS proxy, with default ports.
+        for (origin, host) in [
+            ("http://localhost:8080", "localhost:8080"),
+            ("https://games.example", "games.example"),
+            ("HTTPS://Games.Example", "games.example"),
+            ("http://games.example", "games.example:80"),
+            ("https://games.example:443", "games.example"),
+            ("http://[::1]:8080", "[::1]:8080"),
+        ] {
+            assert!(
+                origin_allowed(&headers(Some(origin), Some(host)), &none),
+                "{origin} on {host}"
+            );
+        }
+        // Another site, another port, odd schemes, no host.
+        for (origin, host) in [
+            ("https://evil.example", "games.example"),
+            ("https://games.example.evil.example", "games.example"),
+            ("http://localhost:9999", "localhost:8080"),
+            ("null", "games.example"),
+            ("file://", "games.example"),
+            ("ws://games.example", "games.example"),
+        ] {
+            assert!(
+                !origin_allowed(&headers(Some(origin), Some(host)), &none),
+                "{origin} on {host}"
+            );
+        }
+        assert!(!origin_allowed(
+            &headers(Some("https://games.example"), None),
+            &none
+        ));
+        // The allow-list.
+        let allowed = vec!["http://localhost:5173".to_owned()];
+        assert!(origin_allowed(
+            &headers(Some("http://localhost:5173"), Some("127.0.0.1:8080")),
+            &allowed
+        ));
+    }
 }
