@@ -1,21 +1,35 @@
-//! Test support: a real server on port 0 ([`TestServer`]), a scripted
-//! WebSocket client ([`TestClient`]) and per-test databases ([`TestDb`]).
+//! Test support: a real server on port 0 ([`TestServer`]) or the real binary
+//! ([`process::ServerProcess`]), a WebSocket client that keeps the match
+//! state it has been sent and checks every update against it
+//! ([`TestClient`]), per-test databases ([`TestDb`]), a player per playable
+//! game ([`players`]) and drivers that play matches with them ([`driver`]).
 #![allow(clippy::unwrap_used, missing_docs)]
 
+pub mod client;
+pub mod driver;
+pub mod players;
+pub mod process;
+pub mod truth;
+
+use std::net::SocketAddr;
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
 use parlor_protocol::http::{CreateRoom, JoinRoom, Joined};
-use parlor_protocol::{ClientMsg, GameKind, GameOptions, ServerMsg};
+use parlor_protocol::{ClientMsg, GameKind, GameOptions, RoomInfo, ServerMsg};
 use parlor_server::{Config, Server};
 use sqlx::Connection;
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub use client::{Answer, Event, MatchState, Received, SentAct, TestClient};
 
 /// How long a test waits for any one message before failing.
 pub const WAIT: Duration = Duration::from_secs(20);
+
+/// Heavier runs (more seeds, more inputs) when `PARLOR_HEAVY` is set.
+pub fn heavy() -> bool {
+    std::env::var_os("PARLOR_HEAVY").is_some_and(|v| !v.is_empty() && v != "0")
+}
 
 /// Admin URL of the Postgres the tests use.
 pub fn postgres_admin_url() -> String {
@@ -79,6 +93,14 @@ impl TestDb {
         }
     }
 
+    /// "sqlite" or "postgres", for messages.
+    pub fn label(&self) -> &'static str {
+        match self {
+            TestDb::Sqlite { .. } => "sqlite",
+            TestDb::Postgres { .. } => "postgres",
+        }
+    }
+
     /// Removes the database.
     pub async fn drop_db(self) {
         match self {
@@ -96,27 +118,30 @@ impl TestDb {
     }
 }
 
-/// A server on 127.0.0.1 port 0.
-pub struct TestServer {
-    pub server: Server,
+/// The HTTP and WebSocket API of a server at some address, in-process or not.
+#[derive(Clone)]
+pub struct Api {
+    pub addr: SocketAddr,
     pub http: reqwest::Client,
 }
 
-impl TestServer {
-    /// Starts a server on `db`.
-    pub async fn start(db: &TestDb) -> TestServer {
-        let server = parlor_server::start(Config::for_tests(db.url()))
-            .await
-            .unwrap();
-        TestServer {
-            server,
-            http: reqwest::Client::new(),
+impl Api {
+    /// The API of a server listening on `addr`.
+    pub fn new(addr: SocketAddr) -> Api {
+        Api {
+            addr,
+            http: reqwest::Client::builder().timeout(WAIT).build().unwrap(),
         }
     }
 
     /// `http://127.0.0.1:PORT`.
     pub fn base(&self) -> String {
-        format!("http://{}", self.server.addr)
+        format!("http://{}", self.addr)
+    }
+
+    /// `ws://127.0.0.1:PORT/api/rooms/{code}/ws`.
+    pub fn ws_url(&self, code: &str) -> String {
+        format!("ws://{}/api/rooms/{code}/ws", self.addr)
     }
 
     /// Creates a room as `name` (the host).
@@ -154,11 +179,58 @@ impl TestServer {
         resp.json().await.unwrap()
     }
 
-    /// Opens a socket to a room and says hello.
+    /// `GET /api/rooms/{code}`.
+    pub async fn room_info(&self, code: &str) -> RoomInfo {
+        let resp = self
+            .http
+            .get(format!("{}/api/rooms/{code}", self.base()))
+            .send()
+            .await
+            .unwrap();
+        assert!(resp.status().is_success(), "room info: {}", resp.status());
+        resp.json().await.unwrap()
+    }
+
+    /// `GET {path}`: status and raw body.
+    pub async fn get_raw(&self, path: &str) -> (u16, Vec<u8>) {
+        let resp = self
+            .http
+            .get(format!("{}{path}", self.base()))
+            .send()
+            .await
+            .unwrap();
+        let status = resp.status().as_u16();
+        (status, resp.bytes().await.unwrap().to_vec())
+    }
+
+    /// Is `/api/health` answering "ok"?
+    pub async fn healthy(&self) -> bool {
+        let Ok(resp) = self
+            .http
+            .get(format!("{}/api/health", self.base()))
+            .send()
+            .await
+        else {
+            return false;
+        };
+        resp.status().is_success()
+            && resp
+                .json::<parlor_protocol::http::Health>()
+                .await
+                .is_ok_and(|h| h.status == "ok")
+    }
+
+    /// Opens a socket to a room without saying anything.
+    pub async fn open(&self, code: &str) -> TestClient {
+        let (ws, _) = tokio_tungstenite::connect_async(self.ws_url(code))
+            .await
+            .unwrap();
+        TestClient::new(ws)
+    }
+
+    /// Opens a socket to a room and says hello (no resume).
     pub async fn connect(&self, code: &str, token: Option<&str>) -> TestClient {
-        let url = format!("ws://{}/api/rooms/{code}/ws", self.server.addr);
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        let mut client = TestClient { ws };
+        let mut client = self.open(code).await;
         client
             .send(&ClientMsg::Hello {
                 token: token.map(str::to_owned),
@@ -169,63 +241,65 @@ impl TestServer {
         client
     }
 
+    /// Opens a socket and says hello with the match and version `state`
+    /// holds; the client starts out holding that state, as a browser that
+    /// kept its view would.
+    pub async fn resume(
+        &self,
+        code: &str,
+        token: Option<&str>,
+        state: Option<MatchState>,
+    ) -> TestClient {
+        let mut client = self.open(code).await;
+        client
+            .send(&ClientMsg::Hello {
+                token: token.map(str::to_owned),
+                last_version: state.as_ref().map(|s| s.version),
+                match_id: state.as_ref().map(|s| s.match_id),
+            })
+            .await;
+        client.state = state;
+        client
+    }
+
+    /// Connects, answering `Welcome`: the client is ready to play.
+    pub async fn connect_welcomed(&self, code: &str, token: Option<&str>) -> TestClient {
+        let mut c = self.connect(code, token).await;
+        c.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
+            .await;
+        c
+    }
+}
+
+/// A server on 127.0.0.1 port 0, in this process.
+pub struct TestServer {
+    pub server: Server,
+    pub api: Api,
+}
+
+impl Deref for TestServer {
+    type Target = Api;
+    fn deref(&self) -> &Api {
+        &self.api
+    }
+}
+
+impl TestServer {
+    /// Starts a server on `db` with the test configuration.
+    pub async fn start(db: &TestDb) -> TestServer {
+        Self::start_with(Config::for_tests(db.url())).await
+    }
+
+    /// Starts a server with a configuration of the caller's.
+    pub async fn start_with(config: Config) -> TestServer {
+        let server = parlor_server::start(config).await.unwrap();
+        let api = Api::new(server.addr);
+        TestServer { server, api }
+    }
+
     /// Shuts the server down cleanly.
     pub async fn stop(self) {
         self.server.shutdown().await;
-    }
-}
-
-/// A scripted WebSocket client.
-pub struct TestClient {
-    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
-}
-
-impl TestClient {
-    /// Sends a message.
-    pub async fn send(&mut self, msg: &ClientMsg) {
-        self.ws
-            .send(Message::Text(serde_json::to_string(msg).unwrap().into()))
-            .await
-            .unwrap();
-    }
-
-    /// Sends raw text.
-    pub async fn send_raw(&mut self, text: &str) {
-        self.ws
-            .send(Message::Text(text.to_owned().into()))
-            .await
-            .unwrap();
-    }
-
-    /// The next server message, failing the test after [`WAIT`].
-    pub async fn recv(&mut self) -> ServerMsg {
-        self.try_recv(WAIT)
-            .await
-            .expect("no message from the server in time")
-    }
-
-    /// The next server message within `wait`, or `None`.
-    pub async fn try_recv(&mut self, wait: Duration) -> Option<ServerMsg> {
-        loop {
-            let frame = tokio::time::timeout(wait, self.ws.next()).await.ok()??;
-            match frame.ok()? {
-                Message::Text(text) => {
-                    return Some(serde_json::from_str(&text).expect("server sent bad JSON"))
-                }
-                Message::Close(_) => return None,
-                _ => continue,
-            }
-        }
-    }
-
-    /// Reads until `pick` returns `Some`.
-    pub async fn recv_until<T>(&mut self, mut pick: impl FnMut(&ServerMsg) -> Option<T>) -> T {
-        loop {
-            let msg = self.recv().await;
-            if let Some(t) = pick(&msg) {
-                return t;
-            }
-        }
     }
 }
 

@@ -2,58 +2,19 @@
 //! read back from the database: the finished match, its scorecards, and a
 //! replay of its log that reproduces the result, every chance step re-derived
 //! from the published seed.
-#![allow(clippy::unwrap_used, missing_docs, irrefutable_let_patterns)]
-
-use std::collections::HashSet;
+#![allow(clippy::unwrap_used, missing_docs)]
 
 use parlor_games::{AnyGame, AnyStep};
-use parlor_protocol::doozy_dice::{Action, Phase, ScoreLine, View};
+use parlor_protocol::doozy_dice::ScoreLine;
 use parlor_protocol::{
-    AnyAction, AnyScorecard, AnyView, ClientMsg, GameKind, GameOptions, MatchId, MatchResult,
-    RoomStatus, Seat, ServerMsg, ToAct,
+    AnyScorecard, AnyView, ClientMsg, GameKind, GameOptions, MatchId, MatchResult, RoomStatus,
+    Seat, ServerMsg,
 };
 use parlor_server::db::Store;
 use parlor_server::room::live::LiveMatch;
+use parlor_tests::driver::act_if_due;
 use parlor_tests::{TestClient, TestDb, TestServer};
 use sha2::{Digest, Sha256};
-
-/// A simple player that decides only from its own view, like a browser.
-fn decide(me: Seat, view: &View) -> Option<Action> {
-    let Phase::Turn(t) = &view.phase else {
-        return None;
-    };
-    if t.seat != me || t.rolling {
-        return None;
-    }
-    if t.roll_count == 0 {
-        return Some(Action::Roll {
-            dice: vec![0, 1, 2, 3, 4],
-        });
-    }
-    if let Some(card) = t.satisfied.first() {
-        return Some(Action::Claim { card: *card });
-    }
-    let done: HashSet<_> = view.players[me.index()]
-        .combos
-        .iter()
-        .map(|c| c.card)
-        .collect();
-    if t.roll_count >= 13 {
-        let card = view
-            .cards
-            .iter()
-            .map(|c| c.id)
-            .find(|id| !done.contains(id))?;
-        return Some(Action::Cutoff { card });
-    }
-    // Keep Doozy Faces (wild), re-roll the rest.
-    let dice: Vec<u8> = (0u8..5)
-        .filter(|i| !t.dice[usize::from(*i)].face && !t.dice[usize::from(*i)].locked)
-        .collect();
-    Some(Action::Roll {
-        dice: if dice.is_empty() { vec![0, 1, 2] } else { dice },
-    })
-}
 
 struct Played {
     result: MatchResult,
@@ -62,42 +23,28 @@ struct Played {
     acks: usize,
 }
 
-/// Plays one seat to the end. The host starts once everyone is connected.
-/// After every `Ack`, checks that the database already holds that version.
+/// Plays one seat to the end with the Doozy Dice test player. The host
+/// starts once everyone is connected. After every `Ack`, checks that the
+/// database already holds that version.
 async fn play(mut client: TestClient, me: Seat, players: usize, store: Store) -> Played {
     let mut started = false;
-    let mut seq = 0u32;
     let mut acks = 0;
-    let mut match_id = None;
     loop {
-        let (version, to_act, view) = match client.recv().await {
-            ServerMsg::Welcome { .. } => continue,
+        match client.recv().await {
             ServerMsg::Room { room } => {
                 let ready = room.seats.len() == players && room.seats.iter().all(|s| s.connected);
                 if me == room.host && room.status == RoomStatus::Lobby && ready && !started {
                     started = true;
                     client.send(&ClientMsg::Start).await;
                 }
-                continue;
             }
-            ServerMsg::Sync { snapshot } => {
-                match_id = Some(snapshot.match_id);
-                (snapshot.version, snapshot.to_act, snapshot.view)
-            }
-            ServerMsg::Update {
-                version,
-                to_act,
-                view,
-                ..
-            } => (version, to_act, view),
             ServerMsg::Ack { version, .. } => {
                 acks += 1;
-                let stored = store.step_count(match_id.unwrap()).await.unwrap();
+                let stored = store.step_count(client.match_id()).await.unwrap();
                 assert!(
                     stored >= version,
                     "acked version {version} but only {stored} steps stored"
                 );
-                continue;
             }
             ServerMsg::MatchOver {
                 match_id,
@@ -114,27 +61,15 @@ async fn play(mut client: TestClient, me: Seat, players: usize, store: Store) ->
             ServerMsg::Error { code, message, .. } => {
                 panic!("seat {me} got error {code:?}: {message}")
             }
-            ServerMsg::Pong => continue,
-        };
-        let ToAct::Seats { seats } = to_act else {
-            continue;
-        };
-        if !seats.contains(&me) {
-            continue;
+            _ => {}
         }
-        let AnyView::DoozyDice(view) = view else {
-            panic!("not a Doozy Dice view")
-        };
-        if let Some(action) = decide(me, &view) {
-            seq += 1;
-            client
-                .send(&ClientMsg::Act {
-                    client_seq: seq,
-                    version,
-                    action: AnyAction::DoozyDice(action),
-                })
-                .await;
+        if client.state.is_some() {
+            assert!(
+                matches!(client.view(), AnyView::DoozyDice(_)),
+                "not a Doozy Dice view"
+            );
         }
+        act_if_due(&mut client).await;
     }
 }
 

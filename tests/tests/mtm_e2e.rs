@@ -6,65 +6,14 @@
 
 use std::collections::HashSet;
 
-use parlor_protocol::mix_the_mutts::{
-    Action, Card, ClaimSpec, Options, Phase, ScoreLine, StepView, View,
-};
+use parlor_protocol::mix_the_mutts::{Action, Options, Phase, ScoreLine, StepView};
 use parlor_protocol::{
     AnyAction, AnyScorecard, AnyStepView, AnyView, ClientMsg, GameKind, GameOptions, MatchId,
-    MatchResult, RoomStatus, Seat, ServerMsg, ToAct,
+    MatchResult, RoomStatus, Seat, ServerMsg,
 };
 use parlor_server::db::Store;
+use parlor_tests::driver::act_if_due;
 use parlor_tests::{TestClient, TestDb, TestServer};
-
-/// Picks claims for `me` from its own view: the active player as many combos
-/// as its hand allows (no card twice), everyone else at most one.
-fn answer(me: Seat, view: &View) -> Vec<ClaimSpec> {
-    let Phase::Window(w) = &view.phase else {
-        return Vec::new();
-    };
-    let hand: Vec<Card> = view.hand.clone().unwrap_or_default();
-    let mut used = HashSet::new();
-    let mut claims = Vec::new();
-    for combo in &w.combos {
-        let head = hand
-            .iter()
-            .find(|c| c.breed == combo.head && !used.contains(&c.id));
-        let Some(head) = head else { continue };
-        let tail = hand
-            .iter()
-            .find(|c| c.breed == combo.tail && c.id != head.id && !used.contains(&c.id));
-        let Some(tail) = tail else { continue };
-        used.insert(head.id);
-        used.insert(tail.id);
-        claims.push(ClaimSpec {
-            combo: combo.index,
-            cards: vec![head.id, tail.id],
-        });
-        if w.active != me {
-            break;
-        }
-    }
-    claims
-}
-
-fn decide(me: Seat, view: &View) -> Option<Action> {
-    match &view.phase {
-        Phase::Turn { active } if *active == me => {
-            // Grow the hand first: big hands make shared windows (several
-            // claimants at once) near certain.
-            let hand = view.hand.as_ref().map_or(0, Vec::len);
-            if view.pile > 0 && hand < 12 {
-                return Some(Action::DrawTwo);
-            }
-            let at = *view.open_hexes.first()?;
-            Some(Action::Connect { at, rotation: 0 })
-        }
-        Phase::Window(w) if !w.answered[me.index()] => Some(Action::Answer {
-            claims: answer(me, view),
-        }),
-        _ => None,
-    }
-}
 
 struct Played {
     result: MatchResult,
@@ -75,36 +24,21 @@ struct Played {
     my_claims: u32,
 }
 
+/// Plays one seat to the end with the Mix-the-Mutts test player.
 async fn play(mut client: TestClient, me: Seat, players: usize) -> Played {
     let mut started = false;
-    let mut seq = 0u32;
     let mut shared_windows = 0;
     let mut my_claims = 0;
-    let mut match_id = None;
-    // An answer in flight: later updates may still show this seat as deciding
-    // until the server has processed it, so wait for its ack.
-    let mut pending = false;
     loop {
-        let (version, to_act, view) = match client.recv().await {
+        match client.recv().await {
             ServerMsg::Room { room } => {
                 let ready = room.seats.len() == players && room.seats.iter().all(|s| s.connected);
                 if me == room.host && room.status == RoomStatus::Lobby && ready && !started {
                     started = true;
                     client.send(&ClientMsg::Start).await;
                 }
-                continue;
             }
-            ServerMsg::Sync { snapshot } => {
-                match_id = Some(snapshot.match_id);
-                (snapshot.version, snapshot.to_act, snapshot.view)
-            }
-            ServerMsg::Update {
-                version,
-                to_act,
-                view,
-                steps,
-                ..
-            } => {
+            ServerMsg::Update { steps, .. } => {
                 for step in &steps {
                     let AnyStepView::MixTheMutts(StepView::Answered {
                         revealed: Some(claims),
@@ -120,14 +54,18 @@ async fn play(mut client: TestClient, me: Seat, players: usize) -> Played {
                     my_claims +=
                         u32::try_from(claims.iter().filter(|c| c.seat == me).count()).unwrap();
                 }
-                (version, to_act, view)
+                let AnyView::MixTheMutts(view) = client.view() else {
+                    panic!("not a Mix-the-Mutts view")
+                };
+                // A seat's view always shows its own hand (and never another's).
+                assert!(view.hand.is_some());
             }
             ServerMsg::MatchOver {
                 match_id: id,
                 result,
                 ..
             } => {
-                assert_eq!(Some(id), match_id);
+                assert_eq!(id, client.match_id());
                 return Played {
                     result,
                     match_id: id,
@@ -138,34 +76,9 @@ async fn play(mut client: TestClient, me: Seat, players: usize) -> Played {
             ServerMsg::Error { code, message, .. } => {
                 panic!("seat {me} got error {code:?}: {message}")
             }
-            ServerMsg::Ack { .. } => {
-                pending = false;
-                continue;
-            }
-            _ => continue,
-        };
-        let ToAct::Seats { seats } = to_act else {
-            continue;
-        };
-        if pending || !seats.contains(&me) {
-            continue;
+            _ => {}
         }
-        let AnyView::MixTheMutts(view) = view else {
-            panic!("not a Mix-the-Mutts view")
-        };
-        // Nobody's view ever shows another seat's hand.
-        assert!(view.hand.is_some());
-        if let Some(action) = decide(me, &view) {
-            seq += 1;
-            pending = true;
-            client
-                .send(&ClientMsg::Act {
-                    client_seq: seq,
-                    version,
-                    action: AnyAction::MixTheMutts(action),
-                })
-                .await;
-        }
+        act_if_due(&mut client).await;
     }
 }
 
@@ -261,12 +174,8 @@ async fn timer_closes_the_window_with_passes() {
     let mut b = server.connect(&host.code.0, Some(&guest.token)).await;
     a.send(&ClientMsg::Start).await;
     let (version, view) = a
-        .recv_until(|m| match m {
-            ServerMsg::Update {
-                version,
-                view: AnyView::MixTheMutts(v),
-                ..
-            } => Some((*version, v.clone())),
+        .recv_state_until(|m, s| match (m, &s.typed) {
+            (ServerMsg::Update { .. }, AnyView::MixTheMutts(v)) => Some((s.version, v.clone())),
             _ => None,
         })
         .await;
@@ -284,12 +193,12 @@ async fn timer_closes_the_window_with_passes() {
     })
     .await;
     let deadline = a
-        .recv_until(|m| match m {
-            ServerMsg::Update {
-                deadline,
-                view: AnyView::MixTheMutts(v),
-                ..
-            } if matches!(v.phase, Phase::Window(_)) => Some(deadline.clone()),
+        .recv_state_until(|m, s| match (m, &s.typed) {
+            (ServerMsg::Update { deadline, .. }, AnyView::MixTheMutts(v))
+                if matches!(v.phase, Phase::Window(_)) =>
+            {
+                Some(deadline.clone())
+            }
             _ => None,
         })
         .await
@@ -298,20 +207,17 @@ async fn timer_closes_the_window_with_passes() {
     assert!(deadline.remaining_ms <= 1000);
     // Nobody answers. The timer answers for both, as passes, and the turn moves on.
     let (steps, view) = b
-        .recv_until(|m| match m {
-            ServerMsg::Update {
-                steps,
-                view: AnyView::MixTheMutts(v),
-                ..
-            } if steps.iter().any(|s| {
-                matches!(
-                    s,
-                    AnyStepView::MixTheMutts(StepView::Answered {
-                        revealed: Some(_),
-                        ..
-                    })
-                )
-            }) =>
+        .recv_state_until(|m, s| match (m, &s.typed) {
+            (ServerMsg::Update { steps, .. }, AnyView::MixTheMutts(v))
+                if steps.iter().any(|s| {
+                    matches!(
+                        s,
+                        AnyStepView::MixTheMutts(StepView::Answered {
+                            revealed: Some(_),
+                            ..
+                        })
+                    )
+                }) =>
             {
                 Some((steps.clone(), v.clone()))
             }

@@ -2,9 +2,7 @@
 //! tokens, host powers, and every refusal (typed, and changing nothing).
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use std::time::Duration;
-
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use parlor_protocol::doozy_dice::{Action, Options};
 use parlor_protocol::{
     AnyAction, ClientMsg, ErrorCode, GameKind, GameOptions, RoomStatus, Seat, ServerMsg, ToAct,
@@ -31,16 +29,7 @@ async fn error_code(c: &mut TestClient) -> ErrorCode {
 
 /// The close code the server ends the socket with.
 async fn close_code(c: &mut TestClient) -> u16 {
-    loop {
-        match tokio::time::timeout(Duration::from_secs(10), c.ws.next())
-            .await
-            .unwrap()
-        {
-            Some(Ok(Message::Close(Some(frame)))) => return frame.code.into(),
-            Some(Ok(_)) => continue,
-            other => panic!("expected a close frame, got {other:?}"),
-        }
-    }
+    c.close_code().await
 }
 
 /// A started 2-player room: (server, host client, guest client, version, code).
@@ -256,9 +245,7 @@ async fn handshake_and_http_errors() {
     let server = TestServer::start(&db).await;
     let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
     // First message must be hello.
-    let url = format!("ws://{}/api/rooms/{}/ws", server.server.addr, host.code);
-    let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-    let mut c = TestClient { ws };
+    let mut c = server.open(&host.code.0).await;
     c.send(&ClientMsg::Ping).await;
     assert_eq!(close_code(&mut c).await, 4000);
     // Binary frames are refused with a typed error, and the socket stays open.

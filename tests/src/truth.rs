@@ -1,0 +1,87 @@
+//! The server's truth, read back from the database: a match's stored log
+//! replayed through the rules, for checks no client could make (legal
+//! actions of every seat, who holds what).
+
+use parlor_games::{AnyGame, AnyStep};
+use parlor_protocol::{AnyAction, MatchId, Seat};
+use parlor_server::db::Store;
+
+/// A stored match rebuilt from its log.
+pub struct Truth {
+    pub match_id: MatchId,
+    /// The stored log, decoded.
+    pub steps: Vec<AnyStep>,
+    /// The rules state after each prefix: `states[v]` is the state at version `v`.
+    pub states: Vec<AnyGame>,
+}
+
+impl Truth {
+    /// Reads and replays a match; fails the test if the log does not replay
+    /// or has a gap.
+    pub async fn load(store: &Store, match_id: MatchId) -> Truth {
+        let record = store.match_record(match_id).await.unwrap();
+        let stored = store.steps(match_id).await.unwrap();
+        let seats = u8::try_from(record.players.len()).unwrap();
+        let mut game = AnyGame::new(&record.options, seats).unwrap();
+        let mut states = vec![game.clone()];
+        let mut steps = Vec::new();
+        for (i, (seq, json)) in stored.iter().enumerate() {
+            assert_eq!(*seq, i as u64 + 1, "the stored log has a gap at {seq}");
+            let step = AnyStep::from_json(record.options.kind(), json).unwrap();
+            game.apply(&step)
+                .unwrap_or_else(|e| panic!("stored step {seq} does not replay: {e}"));
+            states.push(game.clone());
+            steps.push(step);
+        }
+        Truth {
+            match_id,
+            steps,
+            states,
+        }
+    }
+
+    /// Stored version.
+    pub fn version(&self) -> u64 {
+        self.steps.len() as u64
+    }
+
+    /// The state now.
+    pub fn now(&self) -> &AnyGame {
+        self.states.last().unwrap()
+    }
+
+    /// The state at version `v`.
+    pub fn at(&self, v: u64) -> &AnyGame {
+        &self.states[usize::try_from(v).unwrap()]
+    }
+
+    /// The seat and action of the step at `seq` (1-based), if it is an action.
+    pub fn action_at(&self, seq: u64) -> Option<(Seat, AnyAction)> {
+        let step = self.steps.get(usize::try_from(seq).ok()?.checked_sub(1)?)?;
+        step_action(step)
+    }
+
+    /// Steps by `seat` after version `after`: (seq, action).
+    pub fn actions_by(&self, seat: Seat, after: u64) -> Vec<(u64, AnyAction)> {
+        (after + 1..=self.version())
+            .filter_map(|seq| match self.action_at(seq) {
+                Some((s, a)) if s == seat => Some((seq, a)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The seat and action of a log step (`None` for chance).
+pub fn step_action(step: &AnyStep) -> Option<(Seat, AnyAction)> {
+    use parlor_games::Step;
+    match step {
+        AnyStep::DoozyDice(Step::Act { seat, action }) => {
+            Some((*seat, AnyAction::DoozyDice(action.clone())))
+        }
+        AnyStep::MixTheMutts(Step::Act { seat, action }) => {
+            Some((*seat, AnyAction::MixTheMutts(action.clone())))
+        }
+        _ => None,
+    }
+}
