@@ -11,10 +11,31 @@ async fn main() -> anyhow::Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
-    let config = parlor_server::Config::from_env()?;
+    let config = match parlor_server::Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            // Each bad variable on its own line, without a backtrace.
+            eprintln!("parlor-server: {e}");
+            std::process::exit(2);
+        }
+    };
     if !config.web_dir.join("index.html").exists() {
         tracing::warn!(dir = %config.web_dir.display(), "web client not built: run `npm --prefix web-client run build`");
     }
+    let rates = &config.rate_limits;
+    if rates.create_room.is_none() && rates.room_code.is_none() && rates.api.is_none() {
+        tracing::warn!(
+            "rate limits are off (PARLOR_RATE_LIMIT=off): fine for tests, not for a public server"
+        );
+    }
+    tracing::info!(
+        rate_limits = ?config.rate_limits,
+        sockets_per_ip = ?config.max_sockets_per_ip,
+        conns_per_ip = ?config.serve.max_conns_per_ip,
+        header_timeout = ?config.serve.header_timeout,
+        allowed_origins = ?config.allowed_origins,
+        "limits"
+    );
     let server = parlor_server::start(config).await?;
     // Scripts and tests wait for this exact line on stdout.
     println!("parlor listening on http://{}", server.addr);
