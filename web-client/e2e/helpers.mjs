@@ -1,12 +1,15 @@
 // Shared harness for the browser tests: starts the real server binary on a
 // free port with a temp SQLite database and PARLOR_WEB_DIR=dist, launches
-// the system Chromium, and offers small page helpers.
+// the system Chromium, and offers small page helpers. The server can be
+// killed and started again on the same port and database (`h.kill`,
+// `h.start`), as a crash and restart would.
 //
 // Env: PARLOR_SERVER_BIN (default ../target/debug/parlor-server), CHROMIUM (default
 // /usr/bin/chromium), E2E_SCREENSHOTS=dir to save PNGs of the table.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
@@ -22,9 +25,33 @@ const webDir = resolve(webClient, 'dist');
 export const shots = process.env.E2E_SCREENSHOTS ? resolve(process.env.E2E_SCREENSHOTS) : null;
 
 /**
- * What `useServer` sets up, filled in by its `before` hook.
- * @typedef {{ baseUrl: string, browser: import('playwright-core').Browser | undefined, log: () => string }} Harness
+ * What `useServer` sets up, filled in by its `before` hook. `kill` stops the
+ * server (SIGKILL by default) and `start` starts the same binary again on the
+ * same port with the same database; `baseUrl` stays the same.
+ * @typedef {{
+ *   baseUrl: string,
+ *   browser: import('playwright-core').Browser | undefined,
+ *   log: () => string,
+ *   kill: (signal?: NodeJS.Signals) => Promise<void>,
+ *   start: () => Promise<void>,
+ * }} Harness
  */
+
+/** A TCP port nobody listens on right now (the server binds it next). */
+function freePort() {
+  return /** @type {Promise<number>} */ (
+    new Promise((ok, fail) => {
+      const srv = createServer();
+      srv.unref();
+      srv.on('error', fail);
+      srv.listen(0, '127.0.0.1', () => {
+        const addr = srv.address();
+        const port = typeof addr === 'object' && addr ? addr.port : 0;
+        srv.close(() => ok(port));
+      });
+    })
+  );
+}
 
 /**
  * Registers `before`/`after` hooks that start the server and a browser for
@@ -36,15 +63,25 @@ export function useServer() {
   let server;
   let dataDir = '';
   let serverLog = '';
+  let port = 0;
   /** @type {Harness} */
-  const h = { baseUrl: '', browser: undefined, log: () => serverLog };
+  const h = {
+    baseUrl: '',
+    browser: undefined,
+    log: () => serverLog,
+    kill: (signal = 'SIGKILL') => stopServer(signal),
+    start: async () => {
+      const url = await startServer();
+      assert.equal(url, h.baseUrl, 'the restarted server listens where the first one did');
+    },
+  };
 
-  /** Starts the server on a free port and resolves with its base URL. */
+  /** Starts the server on its port and resolves with its base URL. */
   function startServer() {
-    dataDir = mkdtempSync(join(tmpdir(), 'parlor-e2e-'));
+    dataDir ||= mkdtempSync(join(tmpdir(), 'parlor-e2e-'));
     const env = {
       ...process.env,
-      PARLOR_ADDR: '127.0.0.1:0',
+      PARLOR_ADDR: `127.0.0.1:${port}`,
       DATABASE_URL: `sqlite:${join(dataDir, 'e2e.sqlite')}`,
       PARLOR_WEB_DIR: webDir,
     };
@@ -54,13 +91,14 @@ export function useServer() {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const proc = server;
+    const logStart = serverLog.length;
     return /** @type {Promise<string>} */ (
       new Promise((ok, fail) => {
         const timer = setTimeout(() => fail(new Error(`server did not print its address within 60 s:\n${serverLog}`)), 60_000);
         /** @param {Buffer} chunk */
         const onData = (chunk) => {
           serverLog += chunk.toString();
-          const m = serverLog.match(/parlor listening on (http:\/\/\S+)/);
+          const m = serverLog.slice(logStart).match(/parlor listening on (http:\/\/\S+)/);
           if (m) {
             clearTimeout(timer);
             ok(m[1].replace(/\/$/, ''));
@@ -70,8 +108,9 @@ export function useServer() {
         proc.stderr?.on('data', (c) => {
           serverLog += c.toString();
         });
-        proc.on('exit', (code) => {
+        proc.on('exit', (code, signal) => {
           clearTimeout(timer);
+          serverLog += `\n[server exited: ${signal ?? code}]\n`;
           fail(new Error(`server exited early (code ${code}):\n${serverLog}`));
         });
         proc.on('error', (e) => {
@@ -82,12 +121,32 @@ export function useServer() {
     );
   }
 
+  /**
+   * Stops the running server and waits for it to exit (SIGKILL after 5 s).
+   * @param {NodeJS.Signals} signal
+   */
+  async function stopServer(signal) {
+    const proc = server;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    await new Promise((r) => {
+      const t = setTimeout(() => {
+        proc.kill('SIGKILL');
+      }, 5000);
+      proc.once('exit', () => {
+        clearTimeout(t);
+        r(undefined);
+      });
+      proc.kill(signal);
+    });
+  }
+
   before(async () => {
     assert.ok(existsSync(join(webDir, 'index.html')), `no ${webDir}/index.html: run npm run build first`);
     assert.ok(
       existsSync(serverBin),
       `no server binary at ${serverBin}: build it (cargo build -p parlor-server) or set PARLOR_SERVER_BIN`,
     );
+    port = await freePort();
     h.baseUrl = await startServer();
     h.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -107,19 +166,7 @@ export function useServer() {
 
   after(async () => {
     await h.browser?.close().catch(() => {});
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => {
-        const t = setTimeout(() => {
-          server?.kill('SIGKILL');
-          r(undefined);
-        }, 5000);
-        server?.once('exit', () => {
-          clearTimeout(t);
-          r(undefined);
-        });
-      });
-    }
+    await stopServer('SIGTERM');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -154,11 +201,16 @@ export async function noHorizontalScroll(page) {
  * @param {import('playwright-core').Browser} br
  * @param {string} baseUrl
  * @param {string[]} errors
- * @param {{ game?: string, setup?: (page: import('playwright-core').Page) => Promise<void> }} [opts]
+ * @param {{
+ *   game?: string,
+ *   setup?: (page: import('playwright-core').Page) => Promise<void>,
+ *   viewportA?: { width: number, height: number },
+ *   viewportB?: { width: number, height: number },
+ * }} [opts]
  */
 export async function openRoom(br, baseUrl, errors, opts = {}) {
-  const ctxA = await br.newContext({ viewport: { width: 1100, height: 900 } });
-  const ctxB = await br.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const ctxA = await br.newContext({ viewport: opts.viewportA ?? { width: 1100, height: 900 } });
+  const ctxB = await br.newContext({ viewport: opts.viewportB ?? { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const a = await newPage(ctxA, errors);
   const b = await newPage(ctxB, errors);
 
@@ -182,5 +234,5 @@ export async function openRoom(br, baseUrl, errors, opts = {}) {
   await b.getByTestId('join-submit').click();
   await b.getByTestId('seat-1').getByText('you').waitFor();
   await a.getByTestId('seat-1').getByText('Ben').waitFor();
-  return { a, b, close: async () => Promise.all([ctxA.close(), ctxB.close()]) };
+  return { a, b, ctxA, ctxB, close: async () => Promise.all([ctxA.close(), ctxB.close()]) };
 }

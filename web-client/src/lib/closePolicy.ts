@@ -8,6 +8,7 @@
 // (`.js` so node can run the compiled file; TypeScript and Vite map it to the .ts.)
 import { CLOSE } from '../generated/closeCodes.js';
 
+/** `text` completes "Reconnecting…" (or, for `stop`, says why it stopped). */
 export type ClosePolicy =
   /** Try again after the backoff delay (`minAttempt` starts it further along). */
   | { action: 'retry'; text: string; minAttempt?: number }
@@ -20,28 +21,28 @@ export type ClosePolicy =
   /** Retrying cannot help: say why; `reconnect` says whether a manual retry makes sense. */
   | { action: 'stop'; text: string; reconnect: boolean };
 
-export const LOST = 'Connection lost. Reconnecting…';
+export const LOST = 'The connection to the server dropped.';
 export const NO_ROOM_TEXT = "This room doesn't exist (any more).";
 export const ROOM_BROKEN_TEXT = "This room's saved game could not be restored.";
 
 export function closePolicy(code: number, reason = ''): ClosePolicy {
   switch (code) {
     case CLOSE.GOING_AWAY:
-      return { action: 'retry', text: 'The server is restarting. Reconnecting…' };
+      return { action: 'retry', text: 'The server is restarting.' };
     case CLOSE.FELL_BEHIND:
-      return { action: 'retry_now', text: 'Catching up with the table…' };
+      return { action: 'retry_now', text: 'Catching up with the table.' };
     case CLOSE.IDLE:
       return { action: 'retry_now', text: LOST };
     case CLOSE.RATE:
-      return { action: 'retry', text: 'Too many messages — reconnecting in a moment…', minAttempt: 2 };
+      return { action: 'retry', text: 'Too many messages — waiting a moment.', minAttempt: 2 };
     case CLOSE.TOO_MANY_CONNECTIONS:
       return {
         action: 'retry',
-        text: 'Too many connections to this room from here. Close other tabs with this room; retrying…',
+        text: 'Too many connections to this room from here: close other tabs showing it.',
         minAttempt: 3,
       };
     case CLOSE.NO_ROOM:
-      return { action: 'no_room', text: 'Looking for the room…' };
+      return { action: 'no_room', text: 'Looking for the room.' };
     case CLOSE.BAD_TOKEN:
       return { action: 'bad_token', text: 'This browser’s seat in the room is no longer valid. You can join again.' };
     case CLOSE.ROOM_BROKEN:

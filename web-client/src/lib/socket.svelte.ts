@@ -109,7 +109,7 @@ export class RoomConnection {
   log = $state.raw<LogEntry[]>([]);
   /** `client_seq` of an action awaiting its ack, or null. */
   pending = $state<number | null>(null);
-  /** While `reconnecting`: what happened, for the banner. */
+  /** While `reconnecting`: what happened, a sentence for the banner under "Reconnecting…". */
   reconnectText = $state<string | null>(null);
   /** Why the connection stopped for good (retrying cannot help), if it did. */
   closedReason = $state<string | null>(null);
@@ -121,6 +121,8 @@ export class RoomConnection {
   tokenRejected = $state(false);
   /** Bumped on every refused action, so per-game UIs can reset local choices. */
   refusals = $state(0);
+  /** Resumed, and the update with what was missed has not come yet: hold actions. */
+  catchingUp = $state(false);
 
   #token: string | null;
   #ws: WebSocket | null = null;
@@ -140,6 +142,7 @@ export class RoomConnection {
   /** Version an acked action produced; `pending` holds until an update reaches it. */
   #ackedVersion: number | null = null;
   #pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  #catchUpTimer: ReturnType<typeof setTimeout> | undefined;
   /** Highest version whose step is in `log` (may trail `match.version` after a resync). */
   #logVersion = 0;
   /** The action awaiting its ack, kept to resend it if it was refused as stale. */
@@ -172,7 +175,13 @@ export class RoomConnection {
 
   /** True when this client may submit an action right now. */
   get myTurn(): boolean {
-    return this.status === 'open' && this.seat !== null && this.toActSeats.includes(this.seat) && this.pending === null;
+    return (
+      this.status === 'open' &&
+      !this.catchingUp &&
+      this.seat !== null &&
+      this.toActSeats.includes(this.seat) &&
+      this.pending === null
+    );
   }
 
   /** Display name of a seat. */
@@ -203,6 +212,7 @@ export class RoomConnection {
     clearTimeout(this.#retryTimer);
     clearInterval(this.#pingTimer);
     clearTimeout(this.#pendingTimer);
+    clearTimeout(this.#catchUpTimer);
     window.removeEventListener('online', this.#wake);
     document.removeEventListener('visibilitychange', this.#wake);
     this.#detach(1000, 'leaving');
@@ -283,6 +293,7 @@ export class RoomConnection {
     }
     // The ack may be lost; the resume will show whether it applied.
     if (this.pending !== null) this.#clearPending();
+    if (this.catchingUp) this.#setCatchingUp(false);
   }
 
   #reconnectNow(): void {
@@ -300,7 +311,7 @@ export class RoomConnection {
     console.warn(`parlor: resyncing (${why})`);
     if (snapshot) this.#wantSnapshot = true;
     this.#detach(1000, 'resync');
-    this.reconnectText = 'Catching up with the table…';
+    this.reconnectText = 'Catching up with the table.';
     this.#resyncStreak += 1;
     if (this.#resyncStreak <= 1) this.#open();
     else this.#scheduleRetry();
@@ -469,6 +480,13 @@ export class RoomConnection {
     }
   }
 
+  #setCatchingUp(on: boolean): void {
+    this.catchingUp = on;
+    clearTimeout(this.#catchUpTimer);
+    // Never leave the controls locked should that update not come.
+    if (on) this.#catchUpTimer = setTimeout(() => (this.catchingUp = false), 5_000);
+  }
+
   #setRoom(room: RoomInfo): void {
     this.room = room;
     this.roomAt = Date.now();
@@ -514,6 +532,7 @@ export class RoomConnection {
       deadlineEnds: deadlineEnds(msg.deadline),
     };
     this.#resyncStreak = 0;
+    if (this.catchingUp) this.#setCatchingUp(false);
     return true;
   }
 
@@ -527,7 +546,9 @@ export class RoomConnection {
         this.you = msg.you;
         this.#setRoom(msg.room);
         if (msg.resumed && this.match) {
-          // We keep our view; the next update brings what was missed.
+          // We keep our view; the next update brings what was missed (and
+          // who acts now), so hold the controls until it is here.
+          this.#setCatchingUp(true);
         } else if (msg.resumed) {
           this.#resync(true, 'resumed without a match');
           return;
@@ -544,6 +565,7 @@ export class RoomConnection {
       case 'sync':
         this.#setSnapshot(msg.snapshot);
         this.#resyncStreak = 0;
+        if (this.catchingUp) this.#setCatchingUp(false);
         if (this.pending !== null && this.#ackedVersion !== null && msg.snapshot.version >= this.#ackedVersion) {
           this.#clearPending();
         }

@@ -1,0 +1,134 @@
+// Doozy Dice moves through the UI, shared by the browser tests.
+import assert from 'node:assert/strict';
+
+/** @param {import('playwright-core').Page} page */
+export async function turnSeat(page) {
+  const s = await page.getByTestId('turn-indicator').getAttribute('data-seat');
+  return s === null || s === '' ? null : Number(s);
+}
+
+/**
+ * Waits until the roller's controls settle after a roll: a claim is offered,
+ * the cutoff is due, or dice can be selected for the next roll.
+ * @param {import('playwright-core').Page} page
+ * @param {number} roll the roll number just made
+ */
+export async function waitReady(page, roll) {
+  await page.waitForFunction(
+    (n) => {
+      const rc = document.querySelector('[data-testid="roll-count"]')?.textContent ?? '';
+      if (!rc.includes(`Roll ${n} of`)) return false;
+      return !!(
+        document.querySelector('[data-testid^="claim-"]') ||
+        document.querySelector('[data-testid="cutoff"]') ||
+        document.querySelector('[data-testid="select-all"]')
+      );
+    },
+    roll,
+    { timeout: 20_000 },
+  );
+}
+
+/**
+ * Plays one whole turn through the UI (or the rest of one, from roll
+ * `opts.from`). Returns what was recorded.
+ * @param {import('playwright-core').Page} page
+ * @param {number} seat
+ * @param {{spendDots?: boolean, from?: number}} opts
+ */
+export async function playTurn(page, seat, opts = {}) {
+  const roll = page.getByTestId('roll');
+  let n = opts.from ?? 0;
+  if (n === 0) {
+    await firstRoll(page);
+    n = 1;
+  }
+  let spent = false;
+  for (;;) {
+    await waitReady(page, n);
+    const claim = page.locator('[data-testid^="claim-"]').first();
+    if (await claim.count()) {
+      const id = Number(((await claim.getAttribute('data-testid')) ?? '').replace('claim-', ''));
+      await claim.click();
+      return { card: id, rolls: n, cutoff: false };
+    }
+    if (await page.getByTestId('cutoff').count()) {
+      const cut = page.locator('[data-testid^="cutoff-"]').first();
+      const id = Number(((await cut.getAttribute('data-testid')) ?? '').replace('cutoff-', ''));
+      await cut.click();
+      return { card: id, rolls: 13, cutoff: true };
+    }
+    if (opts.spendDots && !spent) {
+      spent = await spendOneDot(page, seat);
+      if (spent) {
+        // Spending may have made a combo; look again before rolling.
+        continue;
+      }
+    }
+    await page.getByTestId('select-all').click();
+    assert.ok(await roll.isEnabled(), 'roll enabled after selecting dice');
+    await roll.click();
+    n += 1;
+  }
+}
+
+/**
+ * Starts a turn: rolls all five dice and waits for the result.
+ * @param {import('playwright-core').Page} page
+ */
+export async function firstRoll(page) {
+  const roll = page.getByTestId('roll');
+  await roll.waitFor();
+  assert.match((await roll.textContent()) ?? '', /Roll all 5 dice/);
+  await roll.click();
+  await waitReady(page, 1);
+}
+
+/**
+ * Changes one die by one pip with the ± dots panel. Returns false if no die
+ * could be changed.
+ * @param {import('playwright-core').Page} page
+ * @param {number} seat
+ */
+export async function spendOneDot(page, seat) {
+  const open = page.locator('[data-testid^="adjust-open-"]').first();
+  if (!(await open.count())) return false;
+  const dotsBefore = await page.getByTestId(`dots-${seat}`).textContent();
+  await open.click();
+  const plus = page.getByTestId('adjust-plus');
+  const minus = page.getByTestId('adjust-minus');
+  if (await plus.isEnabled()) await plus.click();
+  else await minus.click();
+  assert.match((await page.getByTestId('adjust-cost').textContent()) ?? '', /Cost 1 dot/);
+  await page.getByTestId('adjust-confirm').click();
+  await page.waitForFunction(
+    ([sel, before]) => document.querySelector(sel)?.textContent !== before,
+    /** @type {[string, string|null]} */ ([`[data-testid="dots-${seat}"]`, dotsBefore]),
+  );
+  return true;
+}
+
+/**
+ * Host starts; resolves once the deal and roll-off are over with the seat to act.
+ * @param {import('playwright-core').Page} host
+ */
+export async function startMatch(host) {
+  await host.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await host.getByTestId('start').click();
+  await host.waitForFunction(() => document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-seat'), null, {
+    timeout: 30_000,
+  });
+  return /** @type {number} */ (await turnSeat(host));
+}
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {number} seat
+ */
+export async function waitTurn(page, seat) {
+  await page.waitForFunction(
+    (s) => document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-seat') === String(s),
+    seat,
+  );
+}
+
