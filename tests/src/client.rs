@@ -3,7 +3,7 @@
 //! must follow on from the version held (no gap, no overlap) and its patch
 //! must apply to the view held and give a view that decodes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -14,6 +14,7 @@ use parlor_protocol::{
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use tokio::net::TcpStream;
+use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -142,7 +143,17 @@ pub struct TestClient {
     min_version: HashMap<MatchId, u64>,
     /// The last `Update` received: (steps, version).
     pub last_update: Option<(usize, u64)>,
+    /// At most this many frames in any one second (the server closes a
+    /// connection that sends more than its rate; see [`PACE`]); `None` for
+    /// no pacing (floods on purpose).
+    pub pace: Option<usize>,
+    sends: VecDeque<Instant>,
 }
+
+/// Frames a client sends in any one second by default: under the server's
+/// per-connection rate (40 a second), which a browser driven by a person
+/// never comes near but a scripted player easily would.
+pub const PACE: usize = 36;
 
 impl TestClient {
     /// Wraps an open socket.
@@ -163,6 +174,8 @@ impl TestClient {
             errors: Vec::new(),
             min_version: HashMap::new(),
             last_update: None,
+            pace: Some(PACE),
+            sends: VecDeque::new(),
         }
     }
 
@@ -216,8 +229,22 @@ impl TestClient {
         }
     }
 
-    /// Sends any frame; `false` if the socket is gone.
+    /// Sends any frame; `false` if the socket is gone. Paced (see
+    /// [`TestClient::pace`]).
     pub async fn send_message(&mut self, msg: Message) -> bool {
+        if let Some(limit) = self.pace {
+            let second = Duration::from_secs(1);
+            while self.sends.len() >= limit {
+                let oldest = self.sends[0];
+                if oldest.elapsed() >= second {
+                    self.sends.pop_front();
+                } else {
+                    // Rate pacing, not synchronisation: wait out the second.
+                    tokio::time::sleep_until(oldest + second).await;
+                }
+            }
+            self.sends.push_back(Instant::now());
+        }
         self.ws.send(msg).await.is_ok()
     }
 
