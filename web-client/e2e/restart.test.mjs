@@ -7,7 +7,8 @@
 // Two Chromium contexts (A desktop 1280×800, B phone 390×844) play Doozy
 // Dice; the test SIGKILLs the server and starts the same binary again on
 // the same port and SQLite database. E2E_SCREENSHOTS=dir saves the
-// reconnecting banner and an away player at both sizes.
+// reconnecting banner and an away player at both sizes. A second, graceful
+// restart (SIGTERM, sockets closed with 1001) comes back the same way.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -72,6 +73,26 @@ async function waitPresence(page, seat, presence) {
 }
 
 /**
+ * Collects the messages the page's sockets receive (parsed), to check what
+ * the server said on reconnect.
+ * @param {import('playwright-core').Page} page
+ */
+function watchFrames(page) {
+  /** @type {any[]} */
+  const msgs = [];
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => {
+      try {
+        msgs.push(JSON.parse(typeof f.payload === 'string' ? f.payload : f.payload.toString()));
+      } catch {
+        msgs.push({ type: '?' });
+      }
+    });
+  });
+  return msgs;
+}
+
+/**
  * @param {import('playwright-core').Page} page
  * @param {string} name
  */
@@ -92,6 +113,7 @@ test('a killed server comes back and both pages carry on by themselves; away pla
     viewportB: { width: 390, height: 844 },
   });
   const roomUrl = a.url();
+  const frames = [watchFrames(a), watchFrames(b)];
   /** Pages by seat: A is seat 0 (the host), B seat 1. */
   const pages = [a, b];
 
@@ -127,11 +149,25 @@ test('a killed server comes back and both pages carry on by themselves; away pla
   assert.equal(await a.getByTestId('closed-banner').count(), 0);
 
   // --- the same binary on the same port and database
+  const sinceKill = frames.map((f) => f.length);
   await h.start();
   for (const p of pages) await waitConnected(p, 30_000);
   const after = [await tableState(a), await tableState(b)];
   assert.deepEqual(after[0], before[0], 'A sees the table as it was');
   assert.deepEqual(after[1], before[1], 'B sees the table as it was');
+  // They resumed: a welcome that kept their view, then the (empty) catch-up
+  // update, never a full snapshot.
+  for (const [i, f] of frames.entries()) {
+    const got = f.slice(sinceKill[i]);
+    const welcome = got.find((m) => m.type === 'welcome');
+    assert.ok(welcome, `page ${i} was welcomed back`);
+    assert.equal(welcome.resumed, true, `page ${i} resumed`);
+    assert.equal(welcome.match, null);
+    assert.ok(!got.some((m) => m.type === 'sync'), `page ${i} needed no snapshot`);
+    const update = got.find((m) => m.type === 'update');
+    assert.ok(update, `page ${i} got its catch-up update`);
+    assert.deepEqual([update.steps.length, update.patch.length], [0, 0], 'nothing was missed');
+  }
 
   // --- the match goes on: the second player finishes the turn, the first plays one
   const rec2 = await playTurn(pages[second], second, { from: 1 });
@@ -178,9 +214,21 @@ test('a killed server comes back and both pages carry on by themselves; away pla
   await waitConnected(a2);
   await waitPresence(b2, 0, 'here');
 
-  // The one whose turn it is can still play it.
+  // --- a graceful restart (SIGTERM: sockets closed with 1001) mid-turn
   const roller = second === 1 ? b2 : a2;
-  await playTurn(roller, second);
+  await firstRoll(roller);
+  const beforeTerm = await tableState(b2);
+  await h.kill('SIGTERM');
+  for (const p of [a2, b2]) {
+    await p.getByTestId('reconnecting').waitFor({ timeout: 10_000 });
+    assert.match((await p.getByTestId('reconnecting').textContent()) ?? '', /server is restarting/);
+  }
+  await h.start();
+  for (const p of [a2, b2]) await waitConnected(p, 30_000);
+  assert.deepEqual(await tableState(b2), beforeTerm, 'B sees the table as it was');
+
+  // The one whose turn it is can still finish it.
+  await playTurn(roller, second, { from: 1 });
   for (const p of [a2, b2]) await waitTurn(p, first);
 
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);

@@ -189,6 +189,12 @@ export class RoomConnection {
     return this.room?.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
   }
 
+  /** The seat's player has been here and has no connection now. */
+  isAway(seat: Seat): boolean {
+    const s = this.room?.seats.find((x) => x.seat === seat);
+    return !!s && !s.connected && s.away_ms !== null;
+  }
+
   /** Use a new token (after joining) and reconnect with it. */
   useToken(token: string | null): void {
     this.#token = token;
@@ -389,7 +395,9 @@ export class RoomConnection {
     const p = closePolicy(code, reason);
     switch (p.action) {
       case 'retry':
-        this.reconnectText = p.text;
+        // Failed attempts while the server is away say nothing new: keep
+        // what started this (e.g. "the server is restarting").
+        if (p.text !== LOST || this.reconnectText === null) this.reconnectText = p.text;
         this.#attempt = Math.max(this.#attempt, p.minAttempt ?? 0);
         this.#scheduleRetry();
         return;
@@ -440,8 +448,9 @@ export class RoomConnection {
     if (this.#stopped) return;
     this.status = 'reconnecting';
     this.reconnectText ??= LOST;
-    if (this.#attempt >= 2) {
+    if (this.#attempt >= 2 && this.#attempt % 2 === 0) {
       // A failed upgrade looks the same as a network error; ask over HTTP
+      // (now and then: it counts against the server's rate limits too)
       // whether the room still exists.
       void api.room(this.code).then(
         () => {
