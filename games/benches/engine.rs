@@ -1,0 +1,160 @@
+//! Engine benchmarks, per playable game (`cargo bench -p parlor-games`):
+//!
+//! - `random_match`: whole random matches (chance drawn by weight, a random
+//!   legal action for a seat to act) from setup to the end; throughput in
+//!   matches per second on one core.
+//! - `views_per_step`: what the server computes for every step of a match:
+//!   each viewer's step view (before the step), the step, and each viewer's
+//!   new view as JSON (what patches are diffed against); per step.
+//! - `update`: one viewer's update: the patch between its views
+//!   (`parlor_games::patch::diff`) and the `ServerMsg::Update` encoded with
+//!   serde_json; per step, averaged over a whole match.
+//!
+//! `cargo test --all-targets` runs each benchmark once, untimed.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use parlor_games::any::sample;
+use parlor_games::doozy_dice::DoozyDice;
+use parlor_games::mix_the_mutts::MixTheMutts;
+use parlor_games::{Game, Seat, Step, ToAct, Viewer};
+use parlor_protocol::{AnyStepView, ServerMsg};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+use std::hint::black_box;
+
+/// Seats at the table in every benchmark.
+const SEATS: u8 = 4;
+
+/// Plays one random match of `G` to its end; returns its log.
+fn random_match<G: Game>(rng: &mut ChaCha8Rng) -> Vec<Step<G::Action, G::Chance>> {
+    let mut game = G::new(&G::Options::default(), SEATS).unwrap();
+    let mut log = Vec::new();
+    // A bound well above any real match: a rules bug must not hang the bench.
+    for _ in 0..100_000 {
+        let step = match game.to_act() {
+            ToAct::Finished => return log,
+            ToAct::Chance => Step::Chance {
+                outcome: sample(&game, rng).unwrap(),
+            },
+            ToAct::Seats { seats } => {
+                let seat = seats[rng.random_range(0..seats.len())];
+                let mut legal = game.legal_actions(seat);
+                let action = legal.swap_remove(rng.random_range(0..legal.len()));
+                Step::Act { seat, action }
+            }
+        };
+        game.apply(&step).unwrap();
+        log.push(step);
+    }
+    panic!("no end after 100,000 steps");
+}
+
+fn viewers() -> Vec<Viewer> {
+    (0..SEATS)
+        .map(|s| Viewer::Seat(Seat(s)))
+        .chain(std::iter::once(Viewer::Spectator))
+        .collect()
+}
+
+/// Every viewer's step views and views, as the server computes them.
+fn views_per_step<G: Game>(log: &[Step<G::Action, G::Chance>]) -> usize {
+    let viewers = viewers();
+    let mut game = G::new(&G::Options::default(), SEATS).unwrap();
+    let mut bytes = 0;
+    for step in log {
+        for v in &viewers {
+            black_box(game.step_view(step, *v));
+        }
+        game.apply(step).unwrap();
+        for v in &viewers {
+            let value = serde_json::to_value(game.view(*v)).unwrap();
+            bytes += usize::from(value.is_object());
+            black_box(value);
+        }
+    }
+    bytes
+}
+
+/// Seat 0's views (as JSON) before every step and after the last, with its
+/// step views.
+struct Recorded {
+    views: Vec<Value>,
+    step_views: Vec<AnyStepView>,
+    to_act: Vec<ToAct>,
+}
+
+fn record<G: Game>(
+    log: &[Step<G::Action, G::Chance>],
+    wrap: impl Fn(G::StepView) -> AnyStepView,
+) -> Recorded {
+    let me = Viewer::Seat(Seat(0));
+    let mut game = G::new(&G::Options::default(), SEATS).unwrap();
+    let mut r = Recorded {
+        views: vec![serde_json::to_value(game.view(me)).unwrap()],
+        step_views: Vec::new(),
+        to_act: Vec::new(),
+    };
+    for step in log {
+        r.step_views.push(wrap(game.step_view(step, me)));
+        game.apply(step).unwrap();
+        r.views.push(serde_json::to_value(game.view(me)).unwrap());
+        r.to_act.push(game.to_act());
+    }
+    r
+}
+
+/// Diffs and encodes seat 0's update for every step; returns the bytes.
+fn updates(r: &Recorded) -> usize {
+    let mut bytes = 0;
+    for (i, step) in r.step_views.iter().enumerate() {
+        let patch = parlor_games::patch::diff(&r.views[i], &r.views[i + 1]);
+        let msg = ServerMsg::Update {
+            version: i as u64 + 1,
+            steps: vec![step.clone()],
+            to_act: r.to_act[i].clone(),
+            patch,
+            deadline: None,
+        };
+        bytes += serde_json::to_string(&msg).unwrap().len();
+    }
+    bytes
+}
+
+fn bench_game<G: Game>(c: &mut Criterion, name: &str, wrap: fn(G::StepView) -> AnyStepView) {
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(1));
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    group.bench_function("random_match", |b| {
+        b.iter(|| black_box(random_match::<G>(&mut rng).len()))
+    });
+
+    // One fixed, typical match for the per-step benchmarks.
+    let log = random_match::<G>(&mut ChaCha8Rng::seed_from_u64(42));
+    group.throughput(Throughput::Elements(log.len() as u64));
+    group.bench_function("views_per_step", |b| {
+        b.iter(|| black_box(views_per_step::<G>(&log)))
+    });
+    let recorded = record::<G>(&log, wrap);
+    group.bench_function("update", |b| {
+        b.iter_batched(
+            || (),
+            |()| black_box(updates(&recorded)),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+fn engine(c: &mut Criterion) {
+    bench_game::<DoozyDice>(c, "doozy_dice", parlor_protocol::AnyStepView::DoozyDice);
+    bench_game::<MixTheMutts>(
+        c,
+        "mix_the_mutts",
+        parlor_protocol::AnyStepView::MixTheMutts,
+    );
+}
+
+criterion_group!(benches, engine);
+criterion_main!(benches);
