@@ -111,7 +111,7 @@ async fn graceful(db: TestDb, real: bool) {
         for (i, seats) in p.seats.iter().take(2).enumerate() {
             let mut t = Table::started(&api, p.kind, i as u64, *seats, 1).await;
             let mut clients: Vec<TestClient> = t.seats.drain(..).collect();
-            clients.extend(t.spectators.drain(..));
+            clients.append(&mut t.spectators);
             let mut tokens: Vec<Option<String>> = t.tokens.iter().cloned().map(Some).collect();
             tokens.push(None);
             rooms.push(Room {
