@@ -259,8 +259,8 @@ fn open_error(e: crate::room::OpenError) -> AppError {
     use crate::room::OpenError;
     match e {
         OpenError::NotFound => AppError::RoomNotFound,
-        // A broken room is reported, not served; to a visitor it is gone.
-        OpenError::Broken => AppError::RoomNotFound,
+        // Kept for inspection, not served: say so rather than "no such room".
+        OpenError::Broken => AppError::RoomBroken,
         OpenError::ShuttingDown => AppError::ShuttingDown,
         OpenError::Store(s) => AppError::Store(s),
     }

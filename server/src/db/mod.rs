@@ -4,6 +4,8 @@
 //! sqlx's `Any` driver and migrations written in the SQL both share.
 
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use parlor_protocol::http::{MatchRecord, MatchSummary};
@@ -56,6 +58,24 @@ pub struct Store {
     pool: AnyPool,
     /// The group-commit writer of step appends.
     writer: mpsc::Sender<Append>,
+    /// What the writer has done.
+    stats: Arc<WriteCounters>,
+}
+
+/// Counts kept by the group-commit writer.
+#[derive(Debug, Default)]
+struct WriteCounters {
+    appends: AtomicU64,
+    commits: AtomicU64,
+}
+
+/// What the group-commit writer has done since the store opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WriteStats {
+    /// Appends stored (one per room action).
+    pub appends: u64,
+    /// Transactions committed for them.
+    pub commits: u64,
 }
 
 /// Steps one room hands the writer, with where to say they are durable.
@@ -77,7 +97,7 @@ const ROWS_PER_INSERT: usize = 200;
 
 /// The writer: takes what is waiting, writes it in one transaction, and
 /// releases every room in it once it has committed.
-async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>) {
+async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>, stats: Arc<WriteCounters>) {
     let mut batch: Vec<Append> = Vec::new();
     while let Some(first) = rx.recv().await {
         batch.push(first);
@@ -89,6 +109,10 @@ async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>) {
         }
         match write_batch(&pool, &batch).await {
             Ok(()) => {
+                stats.commits.fetch_add(1, Ordering::Relaxed);
+                stats
+                    .appends
+                    .fetch_add(batch.len() as u64, Ordering::Relaxed);
                 for job in batch.drain(..) {
                     let _ = job.reply.send(Ok(()));
                 }
@@ -338,8 +362,21 @@ impl Store {
             .await
             .map_err(|e| StoreError::Db(e.into()))?;
         let (writer, jobs) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(write_appends(pool.clone(), jobs));
-        Ok(Store { pool, writer })
+        let stats = Arc::new(WriteCounters::default());
+        tokio::spawn(write_appends(pool.clone(), jobs, stats.clone()));
+        Ok(Store {
+            pool,
+            writer,
+            stats,
+        })
+    }
+
+    /// What the group-commit writer has done so far.
+    pub fn write_stats(&self) -> WriteStats {
+        WriteStats {
+            appends: self.stats.appends.load(Ordering::Relaxed),
+            commits: self.stats.commits.load(Ordering::Relaxed),
+        }
     }
 
     /// Is the database answering?
