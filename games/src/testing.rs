@@ -1420,21 +1420,19 @@ fn session<G: Game>(
     let mut steps = 0usize;
     loop {
         let to_act = state.to_act();
-        if to_act != ToAct::Chance {
-            if !batch.is_empty() || steps == 0 {
-                timeline.record(&batch, &to_act);
-                report.batches += 1;
-                batch.clear();
-                check_versions(
-                    &state,
-                    &timeline,
-                    &applied,
-                    &mut window_states,
-                    steps,
-                    report,
-                )?;
-                check_patches(&state, seats, &mut views, steps, report)?;
-            }
+        if to_act != ToAct::Chance && (!batch.is_empty() || steps == 0) {
+            timeline.record(&batch, &to_act);
+            report.batches += 1;
+            batch.clear();
+            check_versions(
+                &state,
+                &timeline,
+                &applied,
+                &mut window_states,
+                steps,
+                report,
+            )?;
+            check_patches(&state, seats, &mut views, steps, report)?;
         }
         let step: StepOf<G> = match &to_act {
             ToAct::Finished => break,
