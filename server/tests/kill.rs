@@ -1,5 +1,10 @@
 //! The real binary is killed (SIGKILL) the instant a client receives an
 //! acknowledgement; the acknowledged step must already be on disk.
+//!
+//! The full suite — 20 kills per store during play of every game, on SQLite
+//! and Postgres, with restarts, resumes and every match played to its end —
+//! is `tests/tests/kill.rs`. This test also makes `cargo test --workspace`
+//! build the `parlor-server` binary that suite runs.
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use std::process::Stdio;
