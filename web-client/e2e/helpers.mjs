@@ -197,7 +197,8 @@ export async function noHorizontalScroll(page) {
 /**
  * Opens a room of `game` with A (desktop) as host and B (phone-sized) joined
  * through the share link, and returns both pages still in the lobby.
- * `setup` runs on A's home page after the game is picked (options).
+ * `setup` runs on A's home page after the game is picked (options);
+ * `initScript` runs in every page of both contexts before the app.
  * @param {import('playwright-core').Browser} br
  * @param {string} baseUrl
  * @param {string[]} errors
@@ -206,11 +207,13 @@ export async function noHorizontalScroll(page) {
  *   setup?: (page: import('playwright-core').Page) => Promise<void>,
  *   viewportA?: { width: number, height: number },
  *   viewportB?: { width: number, height: number },
+ *   initScript?: () => void,
  * }} [opts]
  */
 export async function openRoom(br, baseUrl, errors, opts = {}) {
   const ctxA = await br.newContext({ viewport: opts.viewportA ?? { width: 1100, height: 900 } });
   const ctxB = await br.newContext({ viewport: opts.viewportB ?? { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  if (opts.initScript) await Promise.all([ctxA.addInitScript(opts.initScript), ctxB.addInitScript(opts.initScript)]);
   const a = await newPage(ctxA, errors);
   const b = await newPage(ctxB, errors);
 

@@ -45,6 +45,63 @@ function tableState(page) {
 }
 
 /**
+ * What every player sees alike (no "Your turn", no local selection).
+ * @param {import('playwright-core').Page} page
+ * @param {{ log?: boolean }} [opts]
+ */
+async function publicState(page, opts = {}) {
+  const { turn: _turn, log, ...rest } = await tableState(page);
+  return opts.log === false ? rest : { ...rest, log };
+}
+
+/**
+ * Runs in the page before the app: wraps WebSocket so the test can cut the
+ * page off (`__tap.block`: connections fail), drop the next updates
+ * the app would see (`__tap.drop`) or spoil their patches (`__tap.corrupt`).
+ */
+function socketTap() {
+  /** @type {WebSocket[]} */
+  const sockets = [];
+  const tap = { block: false, drop: 0, corrupt: 0, sockets };
+  /** @type {any} */ (window).__tap = tap;
+  const Native = window.WebSocket;
+  class Tapped extends Native {
+    /** @param {string | URL} url @param {string | string[]} [protocols] */
+    constructor(url, protocols) {
+      // Blocked: a same-origin address that is no socket (CSP allows only 'self').
+      super(tap.block ? `${location.origin.replace(/^http/, 'ws')}/no-socket-here` : url, protocols);
+      tap.sockets.push(this);
+    }
+    get onmessage() {
+      return super.onmessage;
+    }
+    set onmessage(fn) {
+      super.onmessage =
+        fn &&
+        ((ev) => {
+          let data = ev.data;
+          try {
+            const m = JSON.parse(data);
+            if (m.type === 'update' && tap.drop > 0) {
+              tap.drop -= 1;
+              return;
+            }
+            if (m.type === 'update' && tap.corrupt > 0 && m.patch.length > 0) {
+              tap.corrupt -= 1;
+              m.patch = [{ op: 'remove', path: '/no/such/member' }];
+              data = JSON.stringify(m);
+            }
+          } catch {
+            // Not JSON: pass it on as it is.
+          }
+          fn.call(this, data === ev.data ? ev : new MessageEvent('message', { data }));
+        });
+    }
+  }
+  window.WebSocket = Tapped;
+}
+
+/**
  * The page is connected and shows no banner.
  * @param {import('playwright-core').Page} page
  */
@@ -230,6 +287,99 @@ test('a killed server comes back and both pages carry on by themselves; away pla
   // The one whose turn it is can still finish it.
   await playTurn(roller, second, { from: 1 });
   for (const p of [a2, b2]) await waitTurn(p, first);
+
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
+
+test('a player who misses steps catches up: resume with the missed steps, a gap, a bad patch', { timeout: 240_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'doozy-dice', initScript: socketTap });
+  const pages = [a, b];
+  const frames = [watchFrames(a), watchFrames(b)];
+  const first = await startMatch(a);
+  const second = 1 - first;
+  await waitTurn(b, first);
+
+  /**
+   * Messages page `seat` received since `mark`, once `welcome` and an update after it are in.
+   * @param {number} seat
+   * @param {number} mark
+   */
+  const since = (seat, mark) => frames[seat].slice(mark);
+
+  // --- 1. The second player is cut off while the first plays a whole turn.
+  {
+    const roller = pages[first];
+    const watcher = pages[second];
+    await watcher.evaluate(() => {
+      const tap = /** @type {any} */ (window).__tap;
+      tap.block = true;
+      for (const s of tap.sockets) s.close();
+    });
+    await watcher.getByTestId('reconnecting').waitFor({ timeout: 10_000 });
+    await waitPresence(roller, second, 'away');
+    assert.match((await roller.getByTestId(`presence-${second}`).textContent()) ?? '', /away/);
+    const rec = await playTurn(roller, first);
+    await waitTurn(roller, second);
+    const mark = frames[second].length;
+    await watcher.evaluate(() => {
+      /** @type {any} */ (window).__tap.block = false;
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitConnected(watcher);
+    await waitTurn(watcher, second);
+    await waitPresence(roller, second, 'here');
+    const got = since(second, mark);
+    const welcome = got.find((m) => m.type === 'welcome');
+    assert.equal(welcome?.resumed, true, 'resumed');
+    const update = got.find((m) => m.type === 'update');
+    assert.ok(update.steps.length >= 2, `the missed steps came (${update.steps.length})`);
+    assert.ok(update.patch.length > 0);
+    assert.ok(!got.some((m) => m.type === 'sync'));
+    assert.match((await watcher.getByTestId(`score-${first}-${rec.card}`).textContent()) ?? '', new RegExp(`^\\s*${rec.rolls}\\b`));
+    // The missed steps went into the log like live ones: both logs read the same.
+    assert.deepEqual(await publicState(watcher), await publicState(roller));
+  }
+
+  // --- 2. An update goes missing: the next one does not start where the page is, so it resumes.
+  {
+    const roller = pages[second];
+    const watcher = pages[first];
+    const mark = frames[first].length;
+    await watcher.evaluate(() => {
+      /** @type {any} */ (window).__tap.drop = 1;
+    });
+    await playTurn(roller, second);
+    await waitTurn(roller, first);
+    await waitTurn(watcher, first);
+    await waitConnected(watcher);
+    const got = since(first, mark);
+    assert.equal(got.find((m) => m.type === 'welcome')?.resumed, true, 'the gap made it resume');
+    assert.deepEqual(await publicState(watcher), await publicState(roller));
+  }
+
+  // --- 3. A patch that does not apply: the page starts afresh from a full snapshot.
+  {
+    const roller = pages[first];
+    const watcher = pages[second];
+    const mark = frames[second].length;
+    await watcher.evaluate(() => {
+      /** @type {any} */ (window).__tap.corrupt = 1;
+    });
+    await playTurn(roller, first);
+    await waitTurn(roller, second);
+    await waitTurn(watcher, second);
+    await waitConnected(watcher);
+    const got = since(second, mark);
+    const welcome = got.find((m) => m.type === 'welcome');
+    assert.equal(welcome?.resumed, false, 'no resume from a view gone wrong');
+    assert.ok(welcome?.match, 'a full snapshot instead');
+    assert.deepEqual(await publicState(watcher, { log: false }), await publicState(roller, { log: false }));
+  }
 
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();

@@ -76,6 +76,8 @@ const LOG_LIMIT = 400;
 const PING_MS = 15_000;
 /** A ping unanswered this long means the connection is dead (sleep, network change). */
 const DEAD_MS = 30_000;
+/** A connection not welcomed this long after opening it is given up and retried. */
+const CONNECT_MS = 15_000;
 /** "No such room" this many times in a row (a restarting server may say it briefly) is believed. */
 const NO_ROOM_TRIES = 4;
 
@@ -143,6 +145,7 @@ export class RoomConnection {
   #ackedVersion: number | null = null;
   #pendingTimer: ReturnType<typeof setTimeout> | undefined;
   #catchUpTimer: ReturnType<typeof setTimeout> | undefined;
+  #connectTimer: ReturnType<typeof setTimeout> | undefined;
   /** Highest version whose step is in `log` (may trail `match.version` after a resync). */
   #logVersion = 0;
   /** The action awaiting its ack, kept to resend it if it was refused as stale. */
@@ -219,6 +222,7 @@ export class RoomConnection {
     clearInterval(this.#pingTimer);
     clearTimeout(this.#pendingTimer);
     clearTimeout(this.#catchUpTimer);
+    clearTimeout(this.#connectTimer);
     window.removeEventListener('online', this.#wake);
     document.removeEventListener('visibilitychange', this.#wake);
     this.#detach(1000, 'leaving');
@@ -285,6 +289,7 @@ export class RoomConnection {
     const ws = this.#ws;
     this.#ws = null;
     clearInterval(this.#pingTimer);
+    clearTimeout(this.#connectTimer);
     this.#pingSentAt = null;
     if (ws) {
       ws.onopen = null;
@@ -345,6 +350,14 @@ export class RoomConnection {
       return;
     }
     this.#ws = ws;
+    // A connection attempt can hang (a black-holed network, a blocked
+    // request that never reports): give up on it and try again.
+    clearTimeout(this.#connectTimer);
+    this.#connectTimer = setTimeout(() => {
+      if (this.#ws !== ws || this.status === 'open') return;
+      this.#detach(1000, 'too slow');
+      this.#closed(1006, '');
+    }, CONNECT_MS);
     ws.onopen = () => {
       const hello: ClientMsg = { type: 'hello' };
       if (this.#token) hello.token = this.#token;
@@ -548,6 +561,7 @@ export class RoomConnection {
   #handle(msg: ServerMsg): void {
     switch (msg.type) {
       case 'welcome':
+        clearTimeout(this.#connectTimer);
         this.status = 'open';
         this.#attempt = 0;
         this.#noRoomStreak = 0;
