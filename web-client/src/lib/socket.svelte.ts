@@ -461,10 +461,10 @@ export class RoomConnection {
     if (this.#stopped) return;
     this.status = 'reconnecting';
     this.reconnectText ??= LOST;
-    if (this.#attempt >= 2 && this.#attempt % 2 === 0) {
-      // A failed upgrade looks the same as a network error; ask over HTTP
-      // (now and then: it counts against the server's rate limits too)
-      // whether the room still exists.
+    if (this.#attempt >= 1) {
+      // A refused upgrade (the server answers an unknown room with 404)
+      // looks the same as a network error; ask over HTTP whether the room
+      // still exists.
       void api.room(this.code).then(
         () => {
           this.#noRoomStreak = 0;
