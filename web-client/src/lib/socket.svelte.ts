@@ -442,6 +442,8 @@ export class RoomConnection {
   #stop(text: string, canReconnect: boolean): void {
     this.#stopped = true;
     clearTimeout(this.#retryTimer);
+    // (An attempt still in flight when an HTTP check said "no room".)
+    this.#detach(1000, 'stopped');
     this.closedReason = text;
     this.canReconnect = canReconnect;
     this.reconnectText = null;
