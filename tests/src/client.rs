@@ -148,6 +148,15 @@ pub struct TestClient {
     /// no pacing (floods on purpose).
     pub pace: Option<usize>,
     sends: VecDeque<Instant>,
+    /// client_seqs of unreadable acts sent raw (their refusal may carry it).
+    raw_pending: Vec<u32>,
+}
+
+/// The `client_seq` of a message that is not a valid client message but is
+/// a JSON object with one.
+fn raw_client_seq(text: &str) -> Option<u32> {
+    let v: Value = serde_json::from_str(text).ok()?;
+    u32::try_from(v.get("client_seq")?.as_u64()?).ok()
 }
 
 /// Frames a client sends in any one second by default: under the server's
@@ -176,6 +185,7 @@ impl TestClient {
             last_update: None,
             pace: Some(PACE),
             sends: VecDeque::new(),
+            raw_pending: Vec::new(),
         }
     }
 
@@ -193,11 +203,7 @@ impl TestClient {
     /// remembered until it is answered.
     pub async fn try_send(&mut self, msg: &ClientMsg) -> bool {
         let text = serde_json::to_string(msg).unwrap();
-        if !self.send_message(Message::Text(text.into())).await {
-            return false;
-        }
-        self.sent(msg);
-        true
+        self.send_message(Message::Text(text.into())).await
     }
 
     /// Sends raw text (an `Act` in it is remembered until answered).
@@ -207,9 +213,6 @@ impl TestClient {
                 .await,
             "the socket is gone"
         );
-        if let Ok(msg) = serde_json::from_str::<ClientMsg>(text) {
-            self.sent(&msg);
-        }
     }
 
     fn sent(&mut self, msg: &ClientMsg) {
@@ -230,8 +233,29 @@ impl TestClient {
     }
 
     /// Sends any frame; `false` if the socket is gone. Paced (see
-    /// [`TestClient::pace`]).
+    /// [`TestClient::pace`]). An act in a text frame is remembered until
+    /// it is answered.
     pub async fn send_message(&mut self, msg: Message) -> bool {
+        let act = match &msg {
+            Message::Text(text) => Some(text.as_str().to_owned()),
+            _ => None,
+        };
+        if !self.send_frame(msg).await {
+            return false;
+        }
+        if let Some(text) = act {
+            if let Ok(msg) = serde_json::from_str::<ClientMsg>(&text) {
+                self.sent(&msg);
+            } else if let Some(seq) = raw_client_seq(&text) {
+                // A broken act may still be answered with its client_seq.
+                self.raw_pending.push(seq);
+            }
+        }
+        true
+    }
+
+    /// Sends any frame as is (paced); `false` if the socket is gone.
+    pub async fn send_frame(&mut self, msg: Message) -> bool {
         if let Some(limit) = self.pace {
             let second = Duration::from_secs(1);
             while self.sends.len() >= limit {
@@ -569,11 +593,14 @@ impl TestClient {
             } => {
                 self.errors.push((*code, message.clone(), *client_seq));
                 if let Some(seq) = client_seq {
-                    let sent = self.take_pending(*seq).unwrap_or_else(|| {
-                        panic!("an Error for client_seq {seq}, never sent or already answered")
-                    });
-                    self.answered
-                        .push((sent, Answer::Refused(*code, message.clone())));
+                    if let Some(sent) = self.take_pending(*seq) {
+                        self.answered
+                            .push((sent, Answer::Refused(*code, message.clone())));
+                    } else if let Some(i) = self.raw_pending.iter().position(|s| s == seq) {
+                        self.raw_pending.remove(i);
+                    } else {
+                        panic!("an Error for client_seq {seq}, never sent or already answered");
+                    }
                 }
             }
             ServerMsg::MatchOver {

@@ -131,6 +131,14 @@ pub async fn play(mut c: TestClient) -> TestClient {
     }
 }
 
+/// Reads a connection (which does not act) until its match is over.
+pub async fn watch_to_end(mut c: TestClient) -> TestClient {
+    while c.state.as_ref().is_none_or(|s| s.result.is_none()) {
+        c.recv().await;
+    }
+    c
+}
+
 /// Plays every connection to the end of their match, concurrently (one task
 /// each, like separate browsers); returns them in the same order, after
 /// checking that all saw the same result.

@@ -228,6 +228,30 @@ impl Api {
         TestClient::new(ws)
     }
 
+    /// Opens a socket whose receive buffer is as small as the kernel
+    /// allows and says hello: a reader that, if it never reads, stalls the
+    /// server's writes almost at once.
+    pub async fn connect_small_buffer(&self, code: &str, token: Option<&str>) -> TestClient {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(1024).unwrap();
+        let stream = socket.connect(self.addr).await.unwrap();
+        let (ws, _) = tokio_tungstenite::client_async(
+            self.ws_url(code),
+            tokio_tungstenite::MaybeTlsStream::Plain(stream),
+        )
+        .await
+        .unwrap();
+        let mut client = TestClient::new(ws);
+        client
+            .send(&ClientMsg::Hello {
+                token: token.map(str::to_owned),
+                last_version: None,
+                match_id: None,
+            })
+            .await;
+        client
+    }
+
     /// Opens a socket to a room and says hello (no resume).
     pub async fn connect(&self, code: &str, token: Option<&str>) -> TestClient {
         let mut client = self.open(code).await;

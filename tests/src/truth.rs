@@ -2,7 +2,7 @@
 //! replayed through the rules, for checks no client could make (legal
 //! actions of every seat, who holds what).
 
-use parlor_games::{AnyGame, AnyStep};
+use parlor_games::{AnyGame, AnyStep, Timeline};
 use parlor_protocol::{AnyAction, MatchId, Seat};
 use parlor_server::db::Store;
 
@@ -53,6 +53,25 @@ impl Truth {
     /// The state at version `v`.
     pub fn at(&self, v: u64) -> &AnyGame {
         &self.states[usize::try_from(v).unwrap()]
+    }
+
+    /// The rules' own at-most-once bookkeeping after each version:
+    /// `timelines()[v]` is the [`Timeline`] once the log reached `v`
+    /// (meaningful where a batch ends: an action and the chance after it).
+    pub fn timelines(&self) -> Vec<Timeline> {
+        let mut out = vec![Timeline::default()];
+        let mut t = Timeline::default();
+        let mut batch = Vec::new();
+        for (i, step) in self.steps.iter().enumerate() {
+            batch.push(step.seat());
+            let next_is_action = self.steps.get(i + 1).is_none_or(|s| !s.is_chance());
+            if next_is_action {
+                t.record(&batch, &self.at(i as u64 + 1).to_act());
+                batch.clear();
+            }
+            out.push(t.clone());
+        }
+        out
     }
 
     /// The seat and action of the step at `seq` (1-based), if it is an action.

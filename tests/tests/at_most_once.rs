@@ -8,7 +8,6 @@
 //! playable game where a second tab resends every acknowledged action.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use parlor_games::Timeline;
 use parlor_protocol::mix_the_mutts::{Action, Options, Phase};
 use parlor_protocol::{AnyAction, AnyView, ErrorCode, GameKind, GameOptions, MatchId, Seat, ToAct};
 use parlor_server::db::Store;
@@ -184,26 +183,6 @@ async fn a_second_tab_cannot_replay_an_action() {
     db.drop_db().await;
 }
 
-/// The same rule, checked against the rules' own bookkeeping: a
-/// [`Timeline`] fed the stored log says which versions were current.
-fn timeline_of(truth: &Truth) -> Vec<Timeline> {
-    // Replays the batches as the server wrote them: an action and the chance
-    // steps after it.
-    let mut out = vec![Timeline::default()];
-    let mut t = Timeline::default();
-    let mut batch = Vec::new();
-    for (i, step) in truth.steps.iter().enumerate() {
-        batch.push(step.seat());
-        let next_is_action = truth.steps.get(i + 1).is_none_or(|s| !s.is_chance());
-        if next_is_action {
-            t.record(&batch, &truth.at(i as u64 + 1).to_act());
-            batch.clear();
-        }
-        out.push(t.clone());
-    }
-    out
-}
-
 /// A full match where every seat has a second tab that resends each action
 /// the first tab got acknowledged, with its version, as soon as the ack
 /// arrives: every resend is refused, and the log holds each action once.
@@ -239,7 +218,7 @@ async fn resend_every_ack(kind: GameKind, seats: u8, variant: u64) {
     }
     let match_id = results[0].0.match_id();
     let truth = Truth::load(&store, match_id).await;
-    let timelines = timeline_of(&truth);
+    let timelines = truth.timelines();
     let mut resends = 0;
     for (seat, (a, refusals)) in results.iter().enumerate() {
         let seat = Seat(u8::try_from(seat).unwrap());
