@@ -276,3 +276,19 @@ pub struct Scorecard {
     /// One line per seat, indexed by seat.
     pub players: Vec<ScoreLine>,
 }
+
+impl crate::game::MatchOptions for Options {}
+
+impl crate::game::ScorecardLines for Scorecard {
+    fn lines(&self) -> Vec<(i64, serde_json::Value)> {
+        self.players
+            .iter()
+            .map(|line| {
+                (
+                    i64::from(line.score),
+                    serde_json::to_value(line).unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+}

@@ -73,90 +73,119 @@ impl GameKind {
     }
 }
 
-/// Host-chosen options for a match, tagged by game. Stored with the match and
-/// shown to every player.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "game", content = "options", rename_all = "kebab-case")]
-pub enum GameOptions {
-    /// Doozy Dice options.
-    DoozyDice(doozy_dice::Options),
-    /// Mix-the-Mutts options.
-    MixTheMutts(mix_the_mutts::Options),
+/// The one list of playable games: each entry names the [`GameKind`]
+/// variant, the protocol module holding its wire types (`Options`,
+/// `Action`, `View`, `StepView`, `Scorecard`) and its title. Every
+/// per-game `match` in the protocol, the rules' `AnyGame` and the server is
+/// generated from this list, so adding a game means its own modules plus one
+/// line here. Invoke with the name of a macro taking
+/// `$($kind:ident $module:ident $title:literal),*`.
+#[macro_export]
+macro_rules! playable_games {
+    ($then:path) => {
+        $then! {
+            DoozyDice doozy_dice "Doozy Dice",
+            MixTheMutts mix_the_mutts "Mix-the-Mutts"
+        }
+    };
 }
 
-impl GameOptions {
-    /// Which game these options belong to.
-    pub fn kind(&self) -> GameKind {
-        match self {
-            GameOptions::DoozyDice(_) => GameKind::DoozyDice,
-            GameOptions::MixTheMutts(_) => GameKind::MixTheMutts,
-        }
-    }
-
+/// What every game's options say beyond their own fields.
+pub trait MatchOptions {
     /// Seconds a simultaneous window waits for answers (`None`: no timer).
-    pub fn response_timer_secs(&self) -> Option<u32> {
-        match self {
-            GameOptions::DoozyDice(_) => None,
-            GameOptions::MixTheMutts(o) => o.response_timer_secs,
-        }
+    fn response_timer_secs(&self) -> Option<u32> {
+        None
     }
+}
 
-    /// The default options of a game, or `None` if the game is not playable yet.
-    pub fn default_for(kind: GameKind) -> Option<GameOptions> {
-        match kind {
-            GameKind::DoozyDice => Some(GameOptions::DoozyDice(doozy_dice::Options::default())),
-            GameKind::MixTheMutts => {
-                Some(GameOptions::MixTheMutts(mix_the_mutts::Options::default()))
+/// What every game's final scorecard says per seat, for the `scorecard`
+/// table and history.
+pub trait ScorecardLines {
+    /// Per seat: the headline score and the seat's scorecard line.
+    fn lines(&self) -> Vec<(i64, serde_json::Value)>;
+}
+
+macro_rules! envelopes {
+    ($($kind:ident $module:ident $title:literal),* $(,)?) => {
+        /// Host-chosen options for a match, tagged by game. Stored with the
+        /// match and shown to every player.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[serde(tag = "game", content = "options", rename_all = "kebab-case")]
+        pub enum GameOptions {
+            $(#[doc = $title] $kind($module::Options),)*
+        }
+
+        impl GameOptions {
+            /// Which game these options belong to.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(GameOptions::$kind(_) => GameKind::$kind,)*
+                }
             }
-            _ => None,
+
+            /// Seconds a simultaneous window waits for answers (`None`: no timer).
+            pub fn response_timer_secs(&self) -> Option<u32> {
+                match self {
+                    $(GameOptions::$kind(o) => MatchOptions::response_timer_secs(o),)*
+                }
+            }
+
+            /// The default options of a game, or `None` if the game is not
+            /// playable yet.
+            pub fn default_for(kind: GameKind) -> Option<GameOptions> {
+                match kind {
+                    $(GameKind::$kind => Some(GameOptions::$kind($module::Options::default())),)*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
         }
-    }
+
+        /// An action a seat submits, tagged by game.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[serde(tag = "game", content = "action", rename_all = "kebab-case")]
+        pub enum AnyAction {
+            $(#[doc = $title] $kind($module::Action),)*
+        }
+
+        /// What one viewer may know of a match right now, tagged by game.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[serde(tag = "game", content = "view", rename_all = "kebab-case")]
+        pub enum AnyView {
+            $(#[doc = $title] $kind($module::View),)*
+        }
+
+        /// How one step of the log looks to one viewer, tagged by game.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[serde(tag = "game", content = "step", rename_all = "kebab-case")]
+        pub enum AnyStepView {
+            $(#[doc = $title] $kind($module::StepView),)*
+        }
+
+        /// A finished match's per-game scorecard.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[serde(tag = "game", content = "scorecard", rename_all = "kebab-case")]
+        pub enum AnyScorecard {
+            $(#[doc = $title] $kind($module::Scorecard),)*
+        }
+
+        impl AnyScorecard {
+            /// Per seat: the headline score and the seat's scorecard line.
+            pub fn lines(&self) -> Vec<(i64, serde_json::Value)> {
+                match self {
+                    $(AnyScorecard::$kind(card) => ScorecardLines::lines(card),)*
+                }
+            }
+        }
+    };
 }
 
-/// An action a seat submits, tagged by game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "game", content = "action", rename_all = "kebab-case")]
-pub enum AnyAction {
-    /// A Doozy Dice action.
-    DoozyDice(doozy_dice::Action),
-    /// A Mix-the-Mutts action.
-    MixTheMutts(mix_the_mutts::Action),
-}
-
-/// What one viewer may know of a match right now, tagged by game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "game", content = "view", rename_all = "kebab-case")]
-pub enum AnyView {
-    /// A Doozy Dice view.
-    DoozyDice(doozy_dice::View),
-    /// A Mix-the-Mutts view.
-    MixTheMutts(mix_the_mutts::View),
-}
-
-/// How one step of the log looks to one viewer, tagged by game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "game", content = "step", rename_all = "kebab-case")]
-pub enum AnyStepView {
-    /// A Doozy Dice step.
-    DoozyDice(doozy_dice::StepView),
-    /// A Mix-the-Mutts step.
-    MixTheMutts(mix_the_mutts::StepView),
-}
-
-/// A finished match's per-game scorecard.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "game", content = "scorecard", rename_all = "kebab-case")]
-pub enum AnyScorecard {
-    /// Doozy Dice scorecard.
-    DoozyDice(doozy_dice::Scorecard),
-    /// Mix-the-Mutts scorecard.
-    MixTheMutts(mix_the_mutts::Scorecard),
-}
+playable_games!(envelopes);
 
 /// Who must move next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

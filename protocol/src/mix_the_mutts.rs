@@ -342,3 +342,23 @@ pub struct Scorecard {
     /// One line per seat.
     pub players: Vec<ScoreLine>,
 }
+
+impl crate::game::MatchOptions for Options {
+    fn response_timer_secs(&self) -> Option<u32> {
+        self.response_timer_secs
+    }
+}
+
+impl crate::game::ScorecardLines for Scorecard {
+    fn lines(&self) -> Vec<(i64, serde_json::Value)> {
+        self.players
+            .iter()
+            .map(|line| {
+                (
+                    i64::from(line.score),
+                    serde_json::to_value(line).unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+}

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use parlor_protocol::http::{MatchRecord, MatchSummary};
-use parlor_protocol::{AnyScorecard, GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat};
+use parlor_protocol::{GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
@@ -201,7 +201,7 @@ async fn write_finish(
         .bind(&code.0)
         .execute(&mut **tx)
         .await?;
-    for (seat, (score, detail)) in scorecard_lines(&f.result.scorecard).into_iter().enumerate() {
+    for (seat, (score, detail)) in f.result.scorecard.lines().into_iter().enumerate() {
         let rank = f.result.ranks.get(seat).copied().unwrap_or(0);
         sqlx::query(
             "insert into scorecard (match_id, seat, name, rank, score, detail) values ($1, $2, $3, $4, $5, $6)",
@@ -702,32 +702,6 @@ async fn insert_steps(
             .await?;
     }
     Ok(())
-}
-
-/// Per seat: the headline score and the game's scorecard line as JSON.
-fn scorecard_lines(card: &AnyScorecard) -> Vec<(i64, serde_json::Value)> {
-    match card {
-        AnyScorecard::DoozyDice(sc) => sc
-            .players
-            .iter()
-            .map(|line| {
-                (
-                    i64::from(line.score),
-                    serde_json::to_value(line).unwrap_or_default(),
-                )
-            })
-            .collect(),
-        AnyScorecard::MixTheMutts(sc) => sc
-            .players
-            .iter()
-            .map(|line| {
-                (
-                    i64::from(line.score),
-                    serde_json::to_value(line).unwrap_or_default(),
-                )
-            })
-            .collect(),
-    }
 }
 
 fn json<T: serde::Serialize>(v: &T) -> String {

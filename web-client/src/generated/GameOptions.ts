@@ -3,7 +3,7 @@ import type { Options } from "./doozy_dice/Options";
 import type { MtmOptions } from "./mix_the_mutts/MtmOptions";
 
 /**
- * Host-chosen options for a match, tagged by game. Stored with the match and
- * shown to every player.
+ * Host-chosen options for a match, tagged by game. Stored with the
+ * match and shown to every player.
  */
 export type GameOptions = { "game": "doozy-dice", "options": Options } | { "game": "mix-the-mutts", "options": MtmOptions };
