@@ -94,13 +94,29 @@ async fn run(
                 last_version,
                 match_id,
             }) => (token, match_id.zip(last_version)),
-            _ => return close_with(&mut sink, close::BAD_HANDSHAKE, "expected hello", send_timeout).await,
+            _ => {
+                return close_with(
+                    &mut sink,
+                    close::BAD_HANDSHAKE,
+                    "expected hello",
+                    send_timeout,
+                )
+                .await
+            }
         },
         Ok(Some(Err(e))) => {
             let (code, reason) = frame_error(&e);
             return close_with(&mut sink, code, reason, send_timeout).await;
         }
-        _ => return close_with(&mut sink, close::BAD_HANDSHAKE, "expected hello", send_timeout).await,
+        _ => {
+            return close_with(
+                &mut sink,
+                close::BAD_HANDSHAKE,
+                "expected hello",
+                send_timeout,
+            )
+            .await
+        }
     };
 
     let (out_tx, mut out_rx) = mpsc::channel::<Outgoing>(OUTBOX);
@@ -123,19 +139,41 @@ async fn run(
     let (conn, viewer) = match answer.await {
         Ok(Ok(ok)) => ok,
         Ok(Err(ConnectError::BadToken)) => {
-            return close_with(&mut sink, close::BAD_TOKEN, "unknown seat token", send_timeout).await
+            return close_with(
+                &mut sink,
+                close::BAD_TOKEN,
+                "unknown seat token",
+                send_timeout,
+            )
+            .await
         }
         Ok(Err(ConnectError::Full)) => {
-            return close_with(&mut sink, close::TOO_MANY_CONNECTIONS, "room is full", send_timeout)
-                .await
+            return close_with(
+                &mut sink,
+                close::TOO_MANY_CONNECTIONS,
+                "room is full",
+                send_timeout,
+            )
+            .await
         }
         Ok(Err(ConnectError::Closed)) | Err(_) => {
-            return close_with(&mut sink, close::GOING_AWAY, "room closed; reconnect", send_timeout)
-                .await
+            return close_with(
+                &mut sink,
+                close::GOING_AWAY,
+                "room closed; reconnect",
+                send_timeout,
+            )
+            .await
         }
     };
     let Ok(room) = rooms.open(&code).await else {
-        return close_with(&mut sink, close::GOING_AWAY, "room closed; reconnect", send_timeout).await;
+        return close_with(
+            &mut sink,
+            close::GOING_AWAY,
+            "room closed; reconnect",
+            send_timeout,
+        )
+        .await;
     };
     tracing::Span::current()
         .record("conn", conn)

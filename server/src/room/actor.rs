@@ -314,9 +314,8 @@ impl Room {
         // what it missed; anyone else a full snapshot.
         let caught_up = resume.and_then(|(match_id, from)| {
             let live = self.live.as_ref()?;
-            let fits = live.id == match_id
-                && from <= live.version
-                && live.version - from <= RESUME_MAX;
+            let fits =
+                live.id == match_id && from <= live.version && live.version - from <= RESUME_MAX;
             fits.then(|| live.catch_up(viewer, from)).flatten()
         });
         let welcome = ServerMsg::Welcome {
@@ -522,9 +521,11 @@ impl Room {
         let before: Vec<_> = live
             .viewers()
             .into_iter()
-            .map(|v| text(&ServerMsg::Sync {
-                snapshot: live.snapshot(v, None),
-            }))
+            .map(|v| {
+                text(&ServerMsg::Sync {
+                    snapshot: live.snapshot(v, None),
+                })
+            })
             .collect();
         self.live = Some(live);
         self.timer = None;
@@ -679,7 +680,11 @@ impl Room {
                 return;
             }
         }
-        if self.timer.as_ref().is_some_and(|t| t.ends <= Instant::now()) {
+        if self
+            .timer
+            .as_ref()
+            .is_some_and(|t| t.ends <= Instant::now())
+        {
             self.timer = None;
         }
     }
@@ -693,9 +698,7 @@ impl Room {
         };
         self.timer.as_ref().map(|t| Deadline {
             remaining_ms: u32::try_from(
-                t.ends
-                    .saturating_duration_since(Instant::now())
-                    .as_millis(),
+                t.ends.saturating_duration_since(Instant::now()).as_millis(),
             )
             .unwrap_or(u32::MAX),
             seats: t

@@ -142,17 +142,20 @@ impl LiveMatch {
             .ok()
             .and_then(|b| b.try_into().ok())
             .ok_or(RestoreError::Seed)?;
-        let mut live = LiveMatch::with_seed(id, options, seats, seed).map_err(RestoreError::Setup)?;
+        let mut live =
+            LiveMatch::with_seed(id, options, seats, seed).map_err(RestoreError::Setup)?;
         let kind = options.kind();
         let mut steps = Vec::with_capacity(stored.len());
         for (i, (seq, json)) in stored.iter().enumerate() {
             if *seq != i as u64 + 1 {
                 return Err(RestoreError::Gap { seq: *seq });
             }
-            steps.push(AnyStep::from_json(kind, json).map_err(|e| RestoreError::Step {
-                seq: *seq,
-                error: e.to_string(),
-            })?);
+            steps.push(
+                AnyStep::from_json(kind, json).map_err(|e| RestoreError::Step {
+                    seq: *seq,
+                    error: e.to_string(),
+                })?,
+            );
         }
         let mut rest = steps.as_slice();
         while !rest.is_empty() {
