@@ -898,3 +898,40 @@ async fn slow_readers_are_dropped_and_the_room_plays_on() {
     server.stop().await;
     db.drop_db().await;
 }
+
+/// A client that says hello and then nothing (not even the pings browsers
+/// send every 20 s) is closed as idle. The server's idle time is 60 s and
+/// not configurable yet, so this waits a minute: run it with `--ignored`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "waits for the 60 s idle timeout (WsLimits::idle is not in Config yet)"]
+async fn silent_clients_are_closed_as_idle() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(PLAYERS[0].kind, None, "Host").await;
+    let mut c = server
+        .connect_welcomed(&host.code.0, Some(&host.token))
+        .await;
+    let mut talker = server.connect_welcomed(&host.code.0, None).await;
+    let opened = Instant::now();
+    // The other client keeps pinging and is kept.
+    let keep = tokio::spawn(async move {
+        for _ in 0..8 {
+            talker.settle().await;
+            // A browser's keep-alive cadence, not a synchronisation.
+            tokio::time::sleep(Duration::from_secs(10)).await;
+        }
+        talker
+    });
+    let got = c.closed_within(Duration::from_secs(90)).await;
+    assert_eq!(got, Some(close::IDLE));
+    assert!(
+        opened.elapsed() >= Duration::from_secs(50),
+        "closed after {:?}",
+        opened.elapsed()
+    );
+    let mut talker = keep.await.unwrap();
+    talker.settle().await;
+    assert!(talker.ended.is_none(), "a client that pings is kept");
+    server.stop().await;
+    db.drop_db().await;
+}
