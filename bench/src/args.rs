@@ -64,6 +64,8 @@ pub struct Opts {
     pub out: Option<PathBuf>,
     /// Name of this run in tables.
     pub label: String,
+    /// Print the first N frames seat 0 of room 0 receives (stderr).
+    pub dump_frames: usize,
 }
 
 /// Usage text.
@@ -96,6 +98,7 @@ OPTIONS
   --progress S           per-interval figures on stderr
   --out FILE             write the result as JSON
   --label NAME           name of the run in tables
+  --dump-frames N        print the first N frames seat 0 of room 0 receives (stderr)
 ";
 
 /// Parses the arguments of a run.
@@ -118,6 +121,7 @@ pub fn parse(argv: &[String]) -> anyhow::Result<Opts> {
     let mut progress = None;
     let mut out = None;
     let mut label = String::new();
+    let mut dump_frames = 0usize;
 
     let mut it = argv.iter();
     while let Some(flag) = it.next() {
@@ -171,6 +175,7 @@ pub fn parse(argv: &[String]) -> anyhow::Result<Opts> {
             }
             "--out" => out = Some(PathBuf::from(value()?)),
             "--label" => label = value()?,
+            "--dump-frames" => dump_frames = value()?.parse().context("--dump-frames")?,
             other => bail!("unknown argument {other}\n\n{USAGE}"),
         }
     }
@@ -231,6 +236,7 @@ pub fn parse(argv: &[String]) -> anyhow::Result<Opts> {
         progress,
         out,
         label,
+        dump_frames,
     })
 }
 

@@ -20,6 +20,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tokio_util::sync::CancellationToken;
 
 use crate::args::Opts;
+use crate::lean;
 
 /// A client socket.
 pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -134,6 +135,8 @@ pub struct Sample {
 pub struct Conn {
     /// The socket.
     pub ws: Ws,
+    /// Room number (0-based).
+    pub room: usize,
     /// Seat.
     pub seat: Seat,
     /// Index of the room's game in `Opts::games`.
@@ -203,6 +206,7 @@ pub async fn setup_room(
         let ws = open_welcomed(&url, token, shared).await?;
         conns.push(Conn {
             ws,
+            room,
             seat: Seat(u8::try_from(s).unwrap_or(u8::MAX)),
             game,
         });
@@ -317,6 +321,21 @@ impl Bot {
     /// Handles one text frame; returns messages to send (the host's
     /// `start` after a match ends).
     fn on_text(&mut self, text: &str) -> Option<ClientMsg> {
+        match lean::read(text) {
+            Some(Ok(lean::Fast::Update(u))) => {
+                self.on_update(u.version, u.to_act, u.patch);
+                return None;
+            }
+            Some(Ok(lean::Fast::Ack(a))) => {
+                self.on_ack(a.client_seq, a.version);
+                return None;
+            }
+            Some(Err(e)) => {
+                self.shared.error(format!("unreadable update or ack: {e}"));
+                return None;
+            }
+            None => {}
+        }
         let msg: ServerMsg = match serde_json::from_str(text) {
             Ok(m) => m,
             Err(e) => {
@@ -341,53 +360,16 @@ impl Bot {
                 patch,
                 ..
             } => {
-                if version <= self.version {
-                    self.shared.error("update not newer than the view");
-                    return None;
-                }
-                let Some(view) = self.view.as_mut() else {
-                    self.shared.error("update before any view");
-                    return None;
-                };
-                if let Err(e) = parlor_games::patch::apply(view, &patch) {
-                    self.shared.error(format!("patch: {e}"));
-                    self.broken = true;
-                    return None;
-                }
-                self.typed = None;
-                self.version = version;
-                self.to_act = to_act;
-                if let Some(p) = &self.pending {
-                    if let Some((v, ack_us)) = p.acked {
-                        if version >= v {
-                            let update_us = micros(p.sent.elapsed());
-                            self.samples.push(Sample {
-                                sent_us: u64::try_from(
-                                    p.sent.duration_since(self.shared.epoch).as_micros(),
-                                )
-                                .unwrap_or(u64::MAX),
-                                ack_us,
-                                update_us,
-                            });
-                            self.pending = None;
-                        }
-                    }
+                let ops = serde_json::to_value(&patch).and_then(serde_json::from_value);
+                match ops {
+                    Ok(ops) => self.on_update(version, to_act, ops),
+                    Err(e) => self.shared.error(format!("patch: {e}")),
                 }
             }
             ServerMsg::Ack {
                 client_seq,
                 version,
-            } => {
-                if let Some(p) = self.pending.as_mut().filter(|p| p.client_seq == client_seq) {
-                    p.acked = Some((version, micros(p.sent.elapsed())));
-                    self.shared.moves.fetch_add(1, Ordering::Relaxed);
-                    if let Some(m) = self.shared.moves_by_game.get(self.game) {
-                        m.fetch_add(1, Ordering::Relaxed);
-                    }
-                } else {
-                    self.shared.error("ack for no pending action");
-                }
-            }
+            } => self.on_ack(client_seq, version),
             ServerMsg::Error {
                 code, client_seq, ..
             } => {
@@ -406,6 +388,53 @@ impl Bot {
             ServerMsg::Welcome { .. } | ServerMsg::Room { .. } | ServerMsg::Pong => {}
         }
         None
+    }
+
+    fn on_update(&mut self, version: u64, to_act: ToAct, patch: Vec<lean::Op>) {
+        if version <= self.version {
+            self.shared.error("update not newer than the view");
+            return;
+        }
+        let Some(view) = self.view.as_mut() else {
+            self.shared.error("update before any view");
+            return;
+        };
+        if let Err(e) = lean::apply(view, patch) {
+            self.shared.error(format!("patch: {e}"));
+            self.broken = true;
+            return;
+        }
+        self.typed = None;
+        self.version = version;
+        self.to_act = to_act;
+        if let Some(p) = &self.pending {
+            if let Some((v, ack_us)) = p.acked {
+                if version >= v {
+                    let update_us = micros(p.sent.elapsed());
+                    self.samples.push(Sample {
+                        sent_us: u64::try_from(
+                            p.sent.duration_since(self.shared.epoch).as_micros(),
+                        )
+                        .unwrap_or(u64::MAX),
+                        ack_us,
+                        update_us,
+                    });
+                    self.pending = None;
+                }
+            }
+        }
+    }
+
+    fn on_ack(&mut self, client_seq: u32, version: u64) {
+        if let Some(p) = self.pending.as_mut().filter(|p| p.client_seq == client_seq) {
+            p.acked = Some((version, micros(p.sent.elapsed())));
+            self.shared.moves.fetch_add(1, Ordering::Relaxed);
+            if let Some(m) = self.shared.moves_by_game.get(self.game) {
+                m.fetch_add(1, Ordering::Relaxed);
+            }
+        } else {
+            self.shared.error("ack for no pending action");
+        }
     }
 
     /// May this seat act now? Then when (now for greedy, after the think
@@ -506,6 +535,11 @@ pub async fn play(
     stop: CancellationToken,
 ) -> ConnResult {
     let mut bot = Bot::new(&conn, &opts, shared.clone());
+    let mut dump = if conn.room == 0 && conn.seat == Seat(0) {
+        opts.dump_frames
+    } else {
+        0
+    };
     let mut ws = conn.ws;
     if bot.host {
         let start = serde_json::to_string(&ClientMsg::Start).unwrap_or_default();
@@ -520,6 +554,10 @@ pub async fn play(
             _ = stop.cancelled() => break,
             frame = ws.next() => match frame {
                 Some(Ok(Message::Text(text))) => {
+                    if dump > 0 {
+                        dump -= 1;
+                        eprintln!("[frame] {} bytes: {}", text.len(), text.as_str());
+                    }
                     let t0 = std::time::Instant::now();
                     shared.received(text.len());
                     let reply = bot.on_text(&text);

@@ -12,6 +12,7 @@
 
 mod args;
 mod client;
+mod lean;
 mod procfs;
 mod report;
 
