@@ -112,6 +112,8 @@ pub struct Received {
     pub text: String,
     /// (match, version) held after handling this frame.
     pub at: Option<(MatchId, u64)>,
+    /// The match held was over (result known) after this frame.
+    pub over: bool,
 }
 
 /// A scripted WebSocket client that tracks its match state.
@@ -626,6 +628,7 @@ impl TestClient {
             self.frames.push(Received {
                 text: text.to_owned(),
                 at: self.state.as_ref().map(|s| (s.match_id, s.version)),
+                over: self.state.as_ref().is_some_and(|s| s.result.is_some()),
             });
         }
         msg

@@ -254,7 +254,16 @@ impl Api {
 
     /// Opens a socket to a room and says hello (no resume).
     pub async fn connect(&self, code: &str, token: Option<&str>) -> TestClient {
+        self.connect_with(code, token, false).await
+    }
+
+    /// Opens a socket and says hello, keeping every frame received (from
+    /// the `Welcome` on) when `record` is set.
+    pub async fn connect_with(&self, code: &str, token: Option<&str>, record: bool) -> TestClient {
         let mut client = self.open(code).await;
+        if record {
+            client.record();
+        }
         client
             .send(&ClientMsg::Hello {
                 token: token.map(str::to_owned),

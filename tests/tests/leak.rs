@@ -1,0 +1,313 @@
+//! No leaks: random full matches of every playable game with a client per
+//! seat, two spectators, and late arrivals (a spectator, a second tab)
+//! joining at random moments, every text frame each connection receives
+//! kept as raw bytes; meanwhile every HTTP endpoint is polled and kept too.
+//! Afterwards, against the server's truth (the stored log replayed):
+//!
+//! - no frame names an item its viewer may not know at that version (the
+//!   game's [`GamePlayer::secrets`]: in Mix-the-Mutts, any card that is not
+//!   in the viewer's own hand or face up in a scoring stack — other hands,
+//!   the pile, the cards in other seats' secret answers);
+//! - no HTTP body names an item a spectator may not know;
+//! - the match seed appears nowhere (frames or HTTP) before the match is
+//!   over, though it is published at the end;
+//! - the two spectators held the same view at every version they shared.
+//!
+//! A game with nothing hidden (Doozy Dice) still runs, and says so.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+use std::time::Duration;
+
+use parlor_protocol::{ClientMsg, MatchId, ServerMsg, Viewer};
+use parlor_server::db::Store;
+use parlor_tests::driver::play_to_end;
+use parlor_tests::players::{GamePlayer, PLAYERS};
+use parlor_tests::truth::Truth;
+use parlor_tests::{Api, Received, TestClient, TestDb, TestServer};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tokio::sync::watch;
+
+/// An HTTP body as received, with the stored version before and after.
+struct Polled {
+    path: String,
+    body: String,
+    before: u64,
+    after: u64,
+}
+
+/// One connection's frames and who it was.
+struct Recording {
+    viewer: Viewer,
+    frames: Vec<Received>,
+}
+
+fn recording(c: &TestClient) -> Recording {
+    Recording {
+        viewer: c.you.unwrap(),
+        frames: c.frames.clone(),
+    }
+}
+
+/// Polls every read endpoint until told to stop.
+async fn poll_http(
+    api: Api,
+    store: Store,
+    code: String,
+    match_id: MatchId,
+    mut stop: watch::Receiver<bool>,
+) -> Vec<Polled> {
+    let paths = [
+        format!("/api/rooms/{code}"),
+        "/api/matches".to_owned(),
+        format!("/api/matches/{match_id}"),
+        "/api/health".to_owned(),
+        "/api/games".to_owned(),
+    ];
+    let mut out = Vec::new();
+    loop {
+        for path in &paths {
+            let before = store.step_count(match_id).await.unwrap();
+            let (status, body) = api.get_raw(path).await;
+            let after = store.step_count(match_id).await.unwrap();
+            assert_eq!(status, 200, "{path}");
+            out.push(Polled {
+                path: path.clone(),
+                body: String::from_utf8(body).unwrap(),
+                before,
+                after,
+            });
+        }
+        // A sampling cadence, not a synchronisation.
+        tokio::select! {
+            _ = stop.changed() => return out,
+            _ = tokio::time::sleep(Duration::from_millis(40)) => {}
+        }
+    }
+}
+
+/// Now and then a newcomer connects (a spectator, or a second tab of a
+/// seat that never acts), records what it is sent for a few messages, and
+/// leaves.
+async fn newcomers(
+    api: Api,
+    code: String,
+    tokens: Vec<String>,
+    seed: u64,
+    mut stop: watch::Receiver<bool>,
+) -> Vec<Recording> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    loop {
+        let token = if rng.random_bool(0.5) {
+            None
+        } else {
+            Some(tokens[rng.random_range(0..tokens.len())].clone())
+        };
+        let mut c = api.connect_with(&code, token.as_deref(), true).await;
+        for _ in 0..rng.random_range(1..6) {
+            if c.try_recv(Duration::from_millis(300)).await.is_none() {
+                break;
+            }
+        }
+        out.push(recording(&c));
+        tokio::select! {
+            _ = stop.changed() => return out,
+            _ = tokio::time::sleep(Duration::from_millis(rng.random_range(50..300))) => {}
+        }
+    }
+}
+
+/// Counts of what was checked.
+#[derive(Default, Debug)]
+struct Checked {
+    frames: usize,
+    mentions: usize,
+    http: usize,
+    secrets_max: usize,
+}
+
+async fn one_match(
+    api: &Api,
+    store: &Store,
+    p: &'static GamePlayer,
+    seats: u8,
+    seed: u64,
+) -> Checked {
+    let host = api
+        .create_room(p.kind, Some((p.options)(seed)), "Player 0")
+        .await;
+    let code = host.code.0.clone();
+    let mut tokens = vec![host.token.clone()];
+    for i in 1..seats {
+        tokens.push(api.join(&code, &format!("Player {i}")).await.token);
+    }
+    let mut clients = Vec::new();
+    for t in &tokens {
+        clients.push(api.connect_with(&code, Some(t), true).await);
+    }
+    for _ in 0..2 {
+        clients.push(api.connect_with(&code, None, true).await);
+    }
+    for c in &mut clients {
+        c.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
+            .await;
+    }
+    clients[0].send(&ClientMsg::Start).await;
+    for c in &mut clients {
+        parlor_tests::await_start(c).await;
+    }
+    let match_id = clients[0].match_id();
+    let (stop, stopped) = watch::channel(false);
+    let poller = tokio::spawn(poll_http(
+        api.clone(),
+        store.clone(),
+        code.clone(),
+        match_id,
+        stopped.clone(),
+    ));
+    let visitors = tokio::spawn(newcomers(
+        api.clone(),
+        code.clone(),
+        tokens.clone(),
+        seed,
+        stopped,
+    ));
+    let clients = play_to_end(clients).await;
+    stop.send(true).unwrap();
+    let polled = poller.await.unwrap();
+    let mut recordings: Vec<Recording> = clients.iter().map(recording).collect();
+    recordings.extend(visitors.await.unwrap());
+
+    // The truth, and the seed now public.
+    let truth = Arc::new(Truth::load(store, match_id).await);
+    let record = store.match_record(match_id).await.unwrap();
+    let seed_hex = record.seed.clone().expect("the seed is public at the end");
+    let last = truth.version();
+    let mut secrets: HashMap<(Viewer, u64), BTreeSet<String>> = HashMap::new();
+    let mut checked = Checked::default();
+    for r in &recordings {
+        for f in &r.frames {
+            checked.frames += 1;
+            if f.text.contains(&seed_hex) {
+                assert!(
+                    f.over,
+                    "{}: the seed reached {:?} before the match was over: {}",
+                    p.kind.slug(),
+                    r.viewer,
+                    f.text
+                );
+            }
+            let json: serde_json::Value = serde_json::from_str(&f.text).unwrap();
+            let mentions = (p.mentions)(&json);
+            checked.mentions += mentions.len();
+            let Some((id, v)) = f.at else {
+                assert!(
+                    mentions.is_empty(),
+                    "{:?} before any match: {}",
+                    r.viewer,
+                    f.text
+                );
+                continue;
+            };
+            assert_eq!(id, match_id);
+            let hidden = secrets
+                .entry((r.viewer, v))
+                .or_insert_with(|| (p.secrets)(truth.at(v), r.viewer));
+            checked.secrets_max = checked.secrets_max.max(hidden.len());
+            let leaked: Vec<_> = mentions.intersection(hidden).collect();
+            assert!(
+                leaked.is_empty(),
+                "{}: {:?} was sent {leaked:?} at version {v}, hidden from it then: {}",
+                p.kind.slug(),
+                r.viewer,
+                f.text
+            );
+        }
+    }
+    for h in &polled {
+        checked.http += 1;
+        if h.body.contains(&seed_hex) {
+            assert_eq!(
+                h.before,
+                last,
+                "{}: the seed was served at {} before the end",
+                p.kind.slug(),
+                h.path
+            );
+        }
+        let json: serde_json::Value = serde_json::from_str(&h.body).unwrap();
+        let mentions = (p.mentions)(&json);
+        let hidden = (p.secrets)(truth.at(h.after), Viewer::Spectator);
+        let leaked: Vec<_> = mentions.intersection(&hidden).collect();
+        assert!(
+            leaked.is_empty(),
+            "{} served {leaked:?}: {}",
+            h.path,
+            h.body
+        );
+    }
+    // The spectators agree with each other wherever both held a version.
+    let spectators: Vec<&TestClient> = clients
+        .iter()
+        .filter(|c| c.you == Some(Viewer::Spectator))
+        .collect();
+    let mut shared = 0;
+    for (key, view) in &spectators[0].history {
+        if let Some(other) = spectators[1].history.get(key) {
+            assert_eq!(view, other, "two spectators saw different views at {key:?}");
+            shared += 1;
+        }
+    }
+    assert!(shared > 0);
+    // The seed was published, and it is the one committed to.
+    assert!(recordings
+        .iter()
+        .any(|r| r.frames.iter().any(|f| f.text.contains(&seed_hex))));
+    assert!(polled.iter().any(|h| h.body.contains(&record.seed_sha256)));
+    checked
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_connection_learns_what_it_may_not_know() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let store = server.server.store.clone();
+    let runs: u64 = if parlor_tests::heavy() { 8 } else { 2 };
+    for p in PLAYERS {
+        let mut total = Checked::default();
+        for seed in 0..runs {
+            let seats = p.seats[usize::try_from(seed).unwrap() % p.seats.len()];
+            let c = one_match(&server, &store, p, seats, seed).await;
+            total.frames += c.frames;
+            total.mentions += c.mentions;
+            total.http += c.http;
+            total.secrets_max = total.secrets_max.max(c.secrets_max);
+        }
+        eprintln!(
+            "{}: {} frames and {} HTTP bodies checked; {} item mentions; hidden: {}",
+            p.kind.slug(),
+            total.frames,
+            total.http,
+            total.mentions,
+            p.hidden
+        );
+        if total.secrets_max == 0 {
+            eprintln!(
+                "  {} hides nothing from anyone: only the seed was checked",
+                p.kind.slug()
+            );
+        } else {
+            // The check had teeth: cards were named, and many were hidden.
+            assert!(
+                total.mentions > 0,
+                "{}: no item was ever named",
+                p.kind.slug()
+            );
+        }
+    }
+    server.stop().await;
+    db.drop_db().await;
+}
