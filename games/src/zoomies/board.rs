@@ -1,0 +1,288 @@
+//! The table: tiles in the order placed, one square per dog, and a dense
+//! grid over the occupied area for constant-time lookups. Packs and
+//! Zoomies groups are labelled by flood fill (RULINGS §1(c) "Definitions").
+
+use parlor_protocol::zoomies::{Cell, Dir, Dog, TileId};
+use parlor_protocol::Seat;
+
+use super::tiles::{opposite, step, tile_bit, DIRS};
+use super::Illegal;
+
+/// A tile on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Placed {
+    /// Which tile.
+    pub(super) tile: TileId,
+    /// Dog A's cell.
+    pub(super) at: Cell,
+    /// Dog B is one step from `at` this way.
+    pub(super) dir: Dir,
+    /// Who placed it (`None`: a start tile).
+    pub(super) by: Option<Seat>,
+}
+
+/// One dog on the table. Tile `i`'s dogs A and B are squares `2i` and
+/// `2i + 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Square {
+    /// Where.
+    pub(super) at: Cell,
+    /// Which dog.
+    pub(super) dog: Dog,
+}
+
+/// No label: the square is not in any group of this kind.
+pub(super) const NONE: u8 = u8::MAX;
+
+/// Cells added around the occupied area whenever the grid grows.
+const MARGIN: i16 = 4;
+
+/// Square index + 1 per cell of a rectangle (0: empty). A cache of
+/// [`Board::squares`], grown deterministically, so equal logs give equal
+/// grids.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Grid {
+    x0: i16,
+    y0: i16,
+    w: i16,
+    h: i16,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    fn index(&self, at: Cell) -> Option<usize> {
+        let x = i16::from(at.x) - self.x0;
+        let y = i16::from(at.y) - self.y0;
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return None;
+        }
+        usize::try_from(i32::from(y) * i32::from(self.w) + i32::from(x)).ok()
+    }
+
+    fn get(&self, at: Cell) -> Option<usize> {
+        let i = self.index(at)?;
+        let v = *self.cells.get(i)?;
+        v.checked_sub(1).map(usize::from)
+    }
+
+    fn contains(&self, at: Cell) -> bool {
+        self.index(at).is_some()
+    }
+
+    /// A grid over every square, with a margin.
+    fn around(squares: &[Square]) -> Grid {
+        let all = squares.iter().map(|s| s.at);
+        let (mut x0, mut y0, mut x1, mut y1) = (i16::MAX, i16::MAX, i16::MIN, i16::MIN);
+        for c in all {
+            x0 = x0.min(i16::from(c.x));
+            y0 = y0.min(i16::from(c.y));
+            x1 = x1.max(i16::from(c.x));
+            y1 = y1.max(i16::from(c.y));
+        }
+        if x0 > x1 {
+            return Grid::default();
+        }
+        let (x0, y0) = (x0 - MARGIN, y0 - MARGIN);
+        let (w, h) = (x1 + MARGIN + 1 - x0, y1 + MARGIN + 1 - y0);
+        let mut grid = Grid {
+            x0,
+            y0,
+            w,
+            h,
+            cells: vec![0; usize::try_from(i32::from(w) * i32::from(h)).unwrap_or(0)],
+        };
+        for (i, s) in squares.iter().enumerate() {
+            grid.set(s.at, i);
+        }
+        grid
+    }
+
+    fn set(&mut self, at: Cell, square: usize) {
+        if let (Some(i), Ok(v)) = (self.index(at), u8::try_from(square + 1)) {
+            if let Some(slot) = self.cells.get_mut(i) {
+                *slot = v;
+            }
+        }
+    }
+}
+
+/// Every tile and dog on the table.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(super) struct Board {
+    /// Tiles in the order placed (the start tiles first).
+    pub(super) tiles: Vec<Placed>,
+    /// Dogs, two per tile (A then B).
+    pub(super) squares: Vec<Square>,
+    /// The tiles on the table as a mask.
+    pub(super) mask: u64,
+    grid: Grid,
+}
+
+impl Board {
+    /// The index of the square on `at`, if any.
+    pub(super) fn square_at(&self, at: Cell) -> Option<usize> {
+        self.grid.get(at)
+    }
+
+    /// The dog on `at`, if any.
+    pub(super) fn dog_at(&self, at: Cell) -> Option<Dog> {
+        self.square_at(at)
+            .and_then(|i| self.squares.get(i))
+            .map(|s| s.dog)
+    }
+
+    /// The dog of square `i`, if it exists.
+    pub(super) fn dog(&self, i: usize) -> Option<Dog> {
+        self.squares.get(i).map(|s| s.dog)
+    }
+
+    /// The two cells of tile number `index` (in placement order).
+    pub(super) fn cells_of(&self, index: usize) -> Option<(Cell, Cell)> {
+        let a = self.squares.get(2 * index)?;
+        let b = self.squares.get(2 * index + 1)?;
+        Some((a.at, b.at))
+    }
+
+    /// Lays a tile whose placement has been checked (or a start tile).
+    pub(super) fn place(&mut self, placed: Placed, a: Dog, b: Dog) {
+        let Some(b_at) = step(placed.at, placed.dir) else {
+            return;
+        };
+        let first = self.squares.len();
+        self.squares.push(Square {
+            at: placed.at,
+            dog: a,
+        });
+        self.squares.push(Square { at: b_at, dog: b });
+        self.tiles.push(placed);
+        self.mask |= tile_bit(placed.tile);
+        if self.grid.contains(placed.at) && self.grid.contains(b_at) {
+            self.grid.set(placed.at, first);
+            self.grid.set(b_at, first + 1);
+        } else {
+            self.grid = Grid::around(&self.squares);
+        }
+    }
+
+    /// Checks that dogs `a` and `b` may go on `at` and `at + dir`: both
+    /// cells empty, and a dog of the new tile orthogonally next to a placed
+    /// dog of its own breed (RULINGS §1(c) "Legal tile placement"; the new
+    /// tile's own two dogs don't count). Returns dog B's cell.
+    pub(super) fn check_place(&self, a: Dog, b: Dog, at: Cell, dir: Dir) -> Result<Cell, Illegal> {
+        let b_at = step(at, dir).ok_or(Illegal::OffTheGrid)?;
+        for c in [at, b_at] {
+            if self.square_at(c).is_some() {
+                return Err(Illegal::CellTaken { x: c.x, y: c.y });
+            }
+        }
+        let neighbours = |c: Cell| {
+            DIRS.into_iter()
+                .filter_map(move |d| step(c, d))
+                .filter_map(|n| self.dog_at(n))
+        };
+        if neighbours(at).chain(neighbours(b_at)).next().is_none() {
+            return Err(Illegal::NotTouching);
+        }
+        let matches = |c: Cell, dog: Dog| neighbours(c).any(|n| n.breed == dog.breed);
+        if matches(at, a) || matches(b_at, b) {
+            Ok(b_at)
+        } else {
+            Err(Illegal::NoMatch)
+        }
+    }
+
+    /// Calls `found(at, dir)` for every legal placement of a tile with dogs
+    /// `a` and `b` (possibly more than once), until it returns `true`.
+    /// Returns whether it did.
+    fn each_placement(&self, a: Dog, b: Dog, mut found: impl FnMut(Cell, Dir) -> bool) -> bool {
+        for s in &self.squares {
+            for d in DIRS {
+                // An empty cell `e` next to a placed dog: a dog of the new
+                // tile with that breed matches there.
+                let Some(e) = step(s.at, d) else { continue };
+                if self.square_at(e).is_some() {
+                    continue;
+                }
+                for (is_a, dog) in [(true, a), (false, b)] {
+                    if dog.breed != s.dog.breed {
+                        continue;
+                    }
+                    for o in DIRS {
+                        let Some(other) = step(e, o) else { continue };
+                        if self.square_at(other).is_some() {
+                            continue;
+                        }
+                        let stop = if is_a {
+                            found(e, o)
+                        } else {
+                            found(other, opposite(o))
+                        };
+                        if stop {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Every legal placement of a tile with dogs `a` and `b`, sorted by
+    /// cell then direction.
+    pub(super) fn placements(&self, a: Dog, b: Dog) -> Vec<(Cell, Dir)> {
+        let mut out = Vec::new();
+        self.each_placement(a, b, |at, dir| {
+            out.push((at, dir));
+            false
+        });
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Does a tile with dogs `a` and `b` fit anywhere?
+    pub(super) fn fits(&self, a: Dog, b: Dog) -> bool {
+        self.each_placement(a, b, |_, _| true)
+    }
+
+    /// Labels per square: the Pack (maximal 4-connected same-breed set)
+    /// each dog belongs to, numbered from 0.
+    pub(super) fn packs(&self) -> Vec<u8> {
+        self.label(|_| true, |x, y| x.breed == y.breed)
+    }
+
+    /// Labels per square: the Zoomies group (maximal 4-connected set of
+    /// Zoomies dogs, any breeds) of each Zoomies dog; [`NONE`] for others.
+    pub(super) fn groups(&self) -> Vec<u8> {
+        self.label(|d| d.zoomies, |_, _| true)
+    }
+
+    fn label(&self, include: impl Fn(Dog) -> bool, joins: impl Fn(Dog, Dog) -> bool) -> Vec<u8> {
+        let n = self.squares.len();
+        let mut labels = vec![NONE; n];
+        let mut next = 0u8;
+        let mut stack = Vec::new();
+        for start in 0..n {
+            if labels[start] != NONE || !include(self.squares[start].dog) {
+                continue;
+            }
+            labels[start] = next;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                let here = self.squares[i];
+                for d in DIRS {
+                    let Some(j) = step(here.at, d).and_then(|c| self.square_at(c)) else {
+                        continue;
+                    };
+                    let there = self.squares[j].dog;
+                    if labels[j] == NONE && include(there) && joins(here.dog, there) {
+                        labels[j] = next;
+                        stack.push(j);
+                    }
+                }
+            }
+            next = next.saturating_add(1);
+        }
+        labels
+    }
+}
