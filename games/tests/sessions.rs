@@ -5,6 +5,7 @@
 use parlor_games::doozy_dice::DoozyDice;
 use parlor_games::mix_the_mutts::MixTheMutts;
 use parlor_games::testing::{sessions, SessionReport};
+use parlor_games::zoomies::Zoomies;
 use parlor_games::Game;
 
 /// Seeds per player count; enough to open many windows in a few seconds.
@@ -37,4 +38,9 @@ fn mix_the_mutts() {
     // Mix-the-Mutts has simultaneous scoring windows: decisions made when a
     // window opened must have been checked against later answers.
     assert!(r.window_decisions > 0, "{r:?}");
+}
+
+#[test]
+fn zoomies() {
+    run_all::<Zoomies>();
 }
