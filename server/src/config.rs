@@ -37,6 +37,11 @@ pub struct Config {
     /// The accept loop's limits (`PARLOR_HEADER_TIMEOUT`,
     /// `PARLOR_MAX_CONNS_PER_IP`, `PARLOR_SHUTDOWN_GRACE`).
     pub serve: ServeLimits,
+    /// Per-WebSocket limits (handshake and idle timeouts, send timeout,
+    /// message rate).
+    pub ws: crate::ws::WsLimits,
+    /// Room limits (connections per room, idle unloading).
+    pub rooms: crate::room::RoomConfig,
 }
 
 /// Default SQLite file, relative to the working directory.
@@ -157,10 +162,15 @@ impl Config {
             );
         }
         let mut request_timeout = defaults.request_timeout;
+        let mut ws = defaults.ws.clone();
+        let mut rooms = defaults.rooms.clone();
         for (name, slot) in [
             ("PARLOR_HEADER_TIMEOUT", &mut serve.header_timeout),
             ("PARLOR_REQUEST_TIMEOUT", &mut request_timeout),
             ("PARLOR_SHUTDOWN_GRACE", &mut serve.shutdown_grace),
+            ("PARLOR_WS_IDLE_TIMEOUT", &mut ws.idle),
+            ("PARLOR_WS_HELLO_TIMEOUT", &mut ws.handshake),
+            ("PARLOR_ROOM_IDLE_UNLOAD", &mut rooms.idle_unload),
         ] {
             if let Some(v) = read(name) {
                 check(name, parse_duration(&v).map(|d| *slot = d));
@@ -180,6 +190,8 @@ impl Config {
             body_limit,
             request_timeout,
             serve,
+            ws,
+            rooms,
         })
     }
 
@@ -195,6 +207,8 @@ impl Config {
             body_limit: DEFAULT_BODY_LIMIT,
             request_timeout: Duration::from_secs(30),
             serve: ServeLimits::default(),
+            ws: crate::ws::WsLimits::default(),
+            rooms: crate::room::RoomConfig::default(),
         }
     }
 

@@ -56,6 +56,7 @@ struct Policy {
     rate_limits: RateLimits,
     body_limit: usize,
     request_timeout: Duration,
+    ws: ws::WsLimits,
 }
 
 impl AppState {
@@ -71,6 +72,7 @@ impl AppState {
                 rate_limits: config.rate_limits,
                 body_limit: config.body_limit,
                 request_timeout: config.request_timeout,
+                ws: config.ws.clone(),
             }),
         }
     }
@@ -381,9 +383,10 @@ async fn socket(
     let task = state.ws_tasks.token();
     let shutdown = state.shutdown.clone();
     let rooms = state.rooms.clone();
+    let limits = state.policy.ws.clone();
     Ok(ws::configure(upgrade)
         .on_upgrade(move |socket| async move {
-            ws::serve(socket, rooms, code, shutdown, ws::WsLimits::default()).await;
+            ws::serve(socket, rooms, code, shutdown, limits).await;
             drop((slot, task));
         })
         .into_response())

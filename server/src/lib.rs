@@ -43,7 +43,7 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
     let tracker = TaskTracker::new();
     let rooms = Rooms::new(
         store.clone(),
-        room::RoomConfig::default(),
+        config.rooms.clone(),
         shutdown.clone(),
         tracker.clone(),
     );

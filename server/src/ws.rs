@@ -97,6 +97,7 @@ async fn run(
             _ => {
                 return close_with(
                     &mut sink,
+                    &mut stream,
                     close::BAD_HANDSHAKE,
                     "expected hello",
                     send_timeout,
@@ -106,11 +107,12 @@ async fn run(
         },
         Ok(Some(Err(e))) => {
             let (code, reason) = frame_error(&e);
-            return close_with(&mut sink, code, reason, send_timeout).await;
+            return close_with(&mut sink, &mut stream, code, reason, send_timeout).await;
         }
         _ => {
             return close_with(
                 &mut sink,
+                &mut stream,
                 close::BAD_HANDSHAKE,
                 "expected hello",
                 send_timeout,
@@ -134,13 +136,14 @@ async fn run(
             OpenError::ShuttingDown => (close::GOING_AWAY, "server shutting down"),
             OpenError::Store(_) => (close::GOING_AWAY, "try again"),
         };
-        return close_with(&mut sink, code, reason, send_timeout).await;
+        return close_with(&mut sink, &mut stream, code, reason, send_timeout).await;
     }
     let (conn, viewer) = match answer.await {
         Ok(Ok(ok)) => ok,
         Ok(Err(ConnectError::BadToken)) => {
             return close_with(
                 &mut sink,
+                &mut stream,
                 close::BAD_TOKEN,
                 "unknown seat token",
                 send_timeout,
@@ -150,6 +153,7 @@ async fn run(
         Ok(Err(ConnectError::Full)) => {
             return close_with(
                 &mut sink,
+                &mut stream,
                 close::TOO_MANY_CONNECTIONS,
                 "room is full",
                 send_timeout,
@@ -159,6 +163,7 @@ async fn run(
         Ok(Err(ConnectError::Closed)) | Err(_) => {
             return close_with(
                 &mut sink,
+                &mut stream,
                 close::GOING_AWAY,
                 "room closed; reconnect",
                 send_timeout,
@@ -169,6 +174,7 @@ async fn run(
     let Ok(room) = rooms.open(&code).await else {
         return close_with(
             &mut sink,
+            &mut stream,
             close::GOING_AWAY,
             "room closed; reconnect",
             send_timeout,
@@ -200,7 +206,7 @@ async fn run(
                     }
                 }
                 Some(Outgoing::Close { code, reason }) => {
-                    close_with(&mut sink, code, reason, send_timeout).await;
+                    close_with(&mut sink, &mut stream, code, reason, send_timeout).await;
                     break;
                 }
                 None => {
@@ -210,7 +216,7 @@ async fn run(
                     } else {
                         (close::FELL_BEHIND, "resync")
                     };
-                    close_with(&mut sink, code, reason, send_timeout).await;
+                    close_with(&mut sink, &mut stream, code, reason, send_timeout).await;
                     break;
                 }
             },
@@ -223,17 +229,22 @@ async fn run(
                 // Control frames count too: a ping flood is still a flood.
                 in_window += 1;
                 if in_window > limits.rate_per_sec {
-                    close_with(&mut sink, close::RATE, "too many messages", send_timeout).await;
+                    close_with(&mut sink, &mut stream, close::RATE, "too many messages", send_timeout).await;
                     break;
                 }
                 let parsed = match frame {
                     Some(Ok(Message::Text(text))) => serde_json::from_str::<ClientMsg>(&text).map_err(|e| e.to_string()),
                     Some(Ok(Message::Binary(_))) => Err("messages are JSON text, not binary".to_owned()),
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Ok(Message::Close(_))) => {
+                        // The reply to the client's close is queued; send it.
+                        let _ = tokio::time::timeout(send_timeout, sink.flush()).await;
+                        break;
+                    }
+                    None => break,
                     Some(Err(e)) => {
                         let (code, reason) = frame_error(&e);
-                        close_with(&mut sink, code, reason, send_timeout).await;
+                        close_with(&mut sink, &mut stream, code, reason, send_timeout).await;
                         break;
                     }
                 };
@@ -252,17 +263,17 @@ async fn run(
                                 client_seq,
                             };
                             send_json(&mut sink, &refusal, send_timeout).await;
-                            close_with(&mut sink, close::GOING_AWAY, "server shutting down", send_timeout).await;
+                            close_with(&mut sink, &mut stream, close::GOING_AWAY, "server shutting down", send_timeout).await;
                             break;
                         }
                     }
                     Err(e) => {
                         bad += 1;
                         if bad > limits.max_bad {
-                            close_with(&mut sink, close::BAD_MESSAGES, "too many malformed messages", send_timeout).await;
+                            close_with(&mut sink, &mut stream, close::BAD_MESSAGES, "too many malformed messages", send_timeout).await;
                             break;
                         }
-                        let msg = ServerMsg::Error { code: ErrorCode::BadMessage, message: format!("unreadable message: {e}"), client_seq: None };
+                        let msg = ServerMsg::Error { code: ErrorCode::BadMessage, message: format!("unreadable message: {}", truncate(&e, 200)), client_seq: None };
                         if !send_json(&mut sink, &msg, send_timeout).await {
                             break;
                         }
@@ -270,17 +281,27 @@ async fn run(
                 }
             },
             _ = tokio::time::sleep_until(heard + limits.idle) => {
-                close_with(&mut sink, close::IDLE, "nothing heard; reconnect", send_timeout).await;
+                close_with(&mut sink, &mut stream, close::IDLE, "nothing heard; reconnect", send_timeout).await;
                 break;
             }
             _ = &mut grace => {
-                close_with(&mut sink, close::GOING_AWAY, "server shutting down", send_timeout).await;
+                close_with(&mut sink, &mut stream, close::GOING_AWAY, "server shutting down", send_timeout).await;
                 break;
             }
         }
     }
     let _ = room.send(RoomCmd::Disconnect { conn }).await;
     debug!("disconnected");
+}
+
+/// At most `max` bytes of `text` (on a character boundary): parse errors
+/// quote the input, which need not come back whole.
+fn truncate(text: &str, max: usize) -> &str {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
 }
 
 /// The close code for a frame the WebSocket layer refused. axum wraps the
@@ -320,13 +341,36 @@ where
     }
 }
 
-async fn close_with<S>(sink: &mut S, code: u16, reason: &'static str, limit: Duration)
-where
+/// Sends a close frame, then reads (and drops) what the client still sends
+/// until it answers with its own close, for at most a second: closing a
+/// socket with unread input makes the kernel send a reset, which can
+/// overtake the close frame, and the client would learn nothing.
+async fn close_with<S, R>(
+    sink: &mut S,
+    stream: &mut R,
+    code: u16,
+    reason: &'static str,
+    limit: Duration,
+) where
     S: futures_util::Sink<Message> + Unpin,
+    R: futures_util::Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
     let frame = Message::Close(Some(CloseFrame {
         code,
         reason: Utf8Bytes::from_static(reason),
     }));
-    let _ = tokio::time::timeout(limit, sink.send(frame)).await;
+    if !matches!(
+        tokio::time::timeout(limit, sink.send(frame)).await,
+        Ok(Ok(()))
+    ) {
+        return;
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(Ok(msg)) = stream.next().await {
+            if matches!(msg, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
