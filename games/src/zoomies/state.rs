@@ -165,7 +165,7 @@ pub(super) enum Stage {
 
 /// A seat action that passed every check: what `commit` will do.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Plan {
+pub(super) enum Plan {
     /// Lay a tile from hand.
     Place {
         /// The tile.
@@ -427,7 +427,7 @@ impl Zoomies {
     }
 
     /// Checks a seat action against the rules, changing nothing.
-    fn plan(&self, seat: Seat, action: &Action) -> Result<Plan, Illegal> {
+    pub(super) fn plan(&self, seat: Seat, action: &Action) -> Result<Plan, Illegal> {
         let active = match self.stage {
             Stage::Finished => return Err(Illegal::GameOver),
             Stage::StartTiles
