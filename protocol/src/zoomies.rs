@@ -567,3 +567,36 @@ pub struct Scorecard {
     /// One line per seat.
     pub players: Vec<ScoreLine>,
 }
+
+#[cfg(all(test, feature = "ts"))]
+mod ts {
+    use ts_rs::TS;
+
+    /// The five envelope payloads export under their prefixed names, with
+    /// every type they mention, into `zoomies/`; so does `TileFace`.
+    #[test]
+    fn exports_under_prefixed_names() {
+        let dir = std::env::temp_dir().join(format!("parlor-zoomies-ts-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        super::Options::export_all_to(&dir).expect("options");
+        super::Action::export_all_to(&dir).expect("action");
+        super::View::export_all_to(&dir).expect("view");
+        super::StepView::export_all_to(&dir).expect("step view");
+        super::Scorecard::export_all_to(&dir).expect("scorecard");
+        // The printed tiles' type, for a table generated from `TILES`.
+        super::TileFace::export_all_to(&dir).expect("tile face");
+        for name in [
+            "ZoomiesOptions",
+            "ZoomiesAction",
+            "ZoomiesView",
+            "ZoomiesStepView",
+            "ZoomiesScorecard",
+            "TileFace",
+            "TokenChoice",
+        ] {
+            let path = dir.join("zoomies").join(format!("{name}.ts"));
+            assert!(path.exists(), "{path:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

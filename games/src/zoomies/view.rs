@@ -13,7 +13,7 @@ use parlor_protocol::{Seat, Viewer};
 
 use super::board::Placed;
 use super::scoring::{self, Scored};
-use super::state::{Stage, Zoomies};
+use super::state::{Labels, Stage, Zoomies};
 use super::tiles::{count, start_place, tiles_of, ORIGIN};
 use super::Chance;
 use crate::game::{ranks_by, GameOutcome, Step};
@@ -36,11 +36,6 @@ impl Zoomies {
         }
     }
 
-    /// Every token's score if the game ended now.
-    fn scores(&self) -> Vec<Scored> {
-        scoring::score(&self.board, &self.labels(), &self.tokens)
-    }
-
     /// A seat's total of `scores`.
     fn total(&self, scores: &[Scored], seat: Seat) -> u32 {
         self.tokens
@@ -54,7 +49,8 @@ impl Zoomies {
     /// The table as `viewer` may see it.
     pub(super) fn view_for(&self, viewer: Viewer) -> View {
         let me = self.seat_of(viewer);
-        let scores = self.scores();
+        let labels = self.labels();
+        let scores = scoring::score(&self.board, &labels, &self.tokens);
         let tokens = self
             .tokens
             .iter()
@@ -90,12 +86,12 @@ impl Zoomies {
             pile: count(self.pile()),
             discarded: count(self.discarded),
             first_player: self.first_player,
-            phase: self.phase(),
+            phase: self.phase(&labels),
         }
     }
 
     /// The phase on the wire.
-    fn phase(&self) -> Phase {
+    fn phase(&self, labels: &Labels) -> Phase {
         match self.stage {
             Stage::StartTiles | Stage::Deal { .. } | Stage::FirstPlayer => Phase::Setup,
             Stage::PlaceTile { active } => Phase::PlaceTile { active },
@@ -105,7 +101,7 @@ impl Zoomies {
             Stage::Token { active, tile } => {
                 let choices: Vec<TokenChoice> = match tile {
                     Some(tile) => self
-                        .token_candidates(&self.labels(), active, tile)
+                        .token_candidates(labels, active, tile)
                         .into_iter()
                         .map(|(side, at, arrow, verdict)| TokenChoice {
                             side,
