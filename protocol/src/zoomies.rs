@@ -568,6 +568,60 @@ pub struct Scorecard {
     pub players: Vec<ScoreLine>,
 }
 
+/// No response timer: Zoomies has no simultaneous window.
+impl crate::game::MatchOptions for Options {}
+
+/// The headline score of a seat is its [`ScoreLine::total`].
+impl crate::game::ScorecardLines for Scorecard {
+    fn lines(&self) -> Vec<(i64, serde_json::Value)> {
+        self.players
+            .iter()
+            .map(|line| {
+                (
+                    i64::from(line.total),
+                    serde_json::to_value(line).unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{MatchOptions, ScorecardLines};
+
+    #[test]
+    fn the_headline_score_is_the_total() {
+        let line = |seat: u8, total: u32| ScoreLine {
+            seat: Seat(seat),
+            tokens: Vec::new(),
+            discarded: 8,
+            total,
+            best: 0,
+            rank: 1,
+        };
+        let card = Scorecard {
+            players: vec![line(0, 12), line(1, 7)],
+        };
+        let lines = card.lines();
+        assert_eq!(
+            lines.iter().map(|(score, _)| *score).collect::<Vec<_>>(),
+            vec![12, 7]
+        );
+        assert_eq!(lines[1].1["total"], 7);
+        assert_eq!(Options::default().response_timer_secs(), None);
+        assert_eq!(Options::default().first_player, None);
+    }
+
+    #[test]
+    fn tiles_are_numbered_in_order() {
+        for (i, face) in TILES.iter().enumerate() {
+            assert_eq!(usize::from(face.tile.0), i + 1);
+        }
+    }
+}
+
 #[cfg(all(test, feature = "ts"))]
 mod ts {
     use ts_rs::TS;
