@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::Seat;
-use crate::{doozy_dice, mix_the_mutts};
+use crate::{doozy_dice, mix_the_mutts, zoomies};
 
 /// The games Parlor knows. A game listed here but not yet `playable` can be
 /// shown ("coming soon") but no room can be created for it.
@@ -85,7 +85,8 @@ macro_rules! playable_games {
     ($then:path) => {
         $then! {
             DoozyDice doozy_dice "Doozy Dice",
-            MixTheMutts mix_the_mutts "Mix-the-Mutts"
+            MixTheMutts mix_the_mutts "Mix-the-Mutts",
+            Zoomies zoomies "Zoomies"
         }
     };
 }

@@ -26,6 +26,8 @@ fn generate(dir: &Path) {
     MatchRecord::export_all_to(dir).expect("export MatchRecord");
     GameInfo::export_all_to(dir).expect("export GameInfo");
     ApiError::export_all_to(dir).expect("export ApiError");
+    // Zoomies' printed tiles: no view mentions the type, so export it here.
+    parlor_protocol::zoomies::TileFace::export_all_to(dir).expect("export TileFace");
     // Constants have no ts-rs derive; write them from the same source.
     let mut consts = String::from("// Generated from protocol/src/close.rs by protocol/tests/ts_bindings.rs. Do not edit.\n\n/** WebSocket close codes the server uses. */\nexport const CLOSE = {\n");
     for (name, code) in parlor_protocol::close::ALL {
@@ -33,6 +35,32 @@ fn generate(dir: &Path) {
     }
     consts.push_str("} as const;\n");
     std::fs::write(dir.join("closeCodes.ts"), consts).expect("write closeCodes.ts");
+    std::fs::write(dir.join("zoomies").join("tiles.ts"), zoomies_tiles())
+        .expect("write zoomies/tiles.ts");
+}
+
+/// The 50 printed Zoomies tiles (`parlor_protocol::zoomies::TILES`) as a
+/// TypeScript table, so the web client never copies them by hand.
+fn zoomies_tiles() -> String {
+    let mut out = String::from(
+        "// Generated from protocol/src/zoomies.rs (TILES) by protocol/tests/ts_bindings.rs. Do not edit.\n\
+         import type { TileFace } from \"./TileFace\";\n\
+         import type { TileId } from \"./TileId\";\n\n\
+         /** The 50 printed tiles Z01..Z50 (RULINGS §1(b)): `TILES[i]` is tile `i + 1`. */\n\
+         export const TILES: readonly TileFace[] = [\n",
+    );
+    for face in parlor_protocol::zoomies::TILES {
+        let json = serde_json::to_string(&face).expect("a tile face encodes");
+        out.push_str(&format!("  {json},\n"));
+    }
+    out.push_str(
+        "];\n\n\
+         /** The printed face of tile `id` (1..=50), or `undefined` for any other id. */\n\
+         export function tileFace(id: TileId): TileFace | undefined {\n\
+         \x20 return Number.isInteger(id) && id >= 1 ? TILES[id - 1] : undefined;\n\
+         }\n",
+    );
+    out
 }
 
 fn read_tree(dir: &Path) -> BTreeMap<PathBuf, String> {

@@ -101,6 +101,9 @@ pub fn step_action(step: &AnyStep) -> Option<(Seat, AnyAction)> {
         AnyStep::MixTheMutts(Step::Act { seat, action }) => {
             Some((*seat, AnyAction::MixTheMutts(action.clone())))
         }
+        AnyStep::Zoomies(Step::Act { seat, action }) => {
+            Some((*seat, AnyAction::Zoomies(action.clone())))
+        }
         _ => None,
     }
 }

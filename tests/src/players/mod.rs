@@ -9,6 +9,7 @@
 
 pub mod doozy_dice;
 pub mod mix_the_mutts;
+pub mod zoomies;
 
 use std::collections::BTreeSet;
 
@@ -55,7 +56,7 @@ pub struct Probe {
 }
 
 /// Every playable game's player.
-pub const PLAYERS: &[GamePlayer] = &[doozy_dice::PLAYER, mix_the_mutts::PLAYER];
+pub const PLAYERS: &[GamePlayer] = &[doozy_dice::PLAYER, mix_the_mutts::PLAYER, zoomies::PLAYER];
 
 /// The games the tests play, in [`PLAYERS`] order.
 pub const PLAYABLE: &[GameKind] = &kinds::<{ PLAYERS.len() }>();
@@ -83,6 +84,7 @@ pub fn view_kind(view: &AnyView) -> GameKind {
     match view {
         AnyView::DoozyDice(_) => GameKind::DoozyDice,
         AnyView::MixTheMutts(_) => GameKind::MixTheMutts,
+        AnyView::Zoomies(_) => GameKind::Zoomies,
     }
 }
 
