@@ -184,7 +184,9 @@ mod tests {
             let mut game = AnyGame::new(&options, 4.clamp(min, max)).unwrap();
             let me = Viewer::Seat(Seat(1));
             let mut view = serde_json::to_value(game.view(me)).unwrap();
+            let mut steps = 0;
             for _ in 0..2_000 {
+                steps += 1;
                 let step = match game.to_act() {
                     ToAct::Finished => break,
                     ToAct::Chance => game.sample_chance(&mut rng).unwrap(),
@@ -216,6 +218,8 @@ mod tests {
                 assert_eq!(view, after);
                 assert_eq!(by_lib, after);
             }
+            eprintln!("{}: {steps} steps", kind.slug());
+            assert!(steps > 20, "{}: only {steps} steps", kind.slug());
         }
     }
 

@@ -17,6 +17,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 use parlor_games::any::sample;
 use parlor_games::doozy_dice::DoozyDice;
 use parlor_games::mix_the_mutts::MixTheMutts;
+use parlor_games::zoomies::Zoomies;
 use parlor_games::{Game, Seat, Step, ToAct, Viewer};
 use parlor_protocol::{AnyStepView, ServerMsg};
 use rand::{Rng, SeedableRng};
@@ -154,6 +155,7 @@ fn engine(c: &mut Criterion) {
         "mix_the_mutts",
         parlor_protocol::AnyStepView::MixTheMutts,
     );
+    bench_game::<Zoomies>(c, "zoomies", parlor_protocol::AnyStepView::Zoomies);
 }
 
 criterion_group!(benches, engine);
