@@ -4,6 +4,7 @@
 
 import type { Component } from 'svelte';
 import type { GameKind } from '../generated/GameKind';
+import type { AnyView } from '../generated/AnyView';
 import type { GameOptions } from '../generated/GameOptions';
 import type { MatchResult } from '../generated/MatchResult';
 import type { RoomConnection } from '../lib/socket.svelte';
@@ -13,6 +14,9 @@ import DoozyFinal from './doozy/FinalScorecard.svelte';
 import MtmOptions from './mtm/Options.svelte';
 import MtmTable from './mtm/Table.svelte';
 import MtmFinal from './mtm/FinalScorecard.svelte';
+import ZoomiesOptions from './zoomies/Options.svelte';
+import ZoomiesTable from './zoomies/Table.svelte';
+import ZoomiesFinal from './zoomies/FinalScorecard.svelte';
 
 export interface OptionsProps {
   options: GameOptions;
@@ -33,6 +37,8 @@ export interface FinalProps {
   names: string[];
   /** Highlight this seat as "you" (optional). */
   me?: number | null;
+  /** The final view of the table, when at hand (the room page; not history). */
+  view?: AnyView | null;
 }
 
 export interface GameUi {
@@ -64,8 +70,11 @@ export const GAMES: Record<GameKind, GameUi> = {
   },
   zoomies: {
     title: 'Zoomies',
-    blurb: 'Lay domino tiles to build the happiest dog park.',
+    blurb: 'Lay dog dominoes to grow a park of Packs, then bet tokens on Leaders, Bones, Frens and the Zoomies.',
     icon: '🐕',
+    Options: ZoomiesOptions,
+    Table: ZoomiesTable,
+    Final: ZoomiesFinal,
   },
   zingamino: {
     title: 'Zingamino',

@@ -1,0 +1,410 @@
+// End-to-end: two browsers play a whole Zoomies match against a real
+// parlor-server, every move through the UI.
+//
+//   npm run build && npm run test:e2e
+//
+// A (desktop, 1280×800) creates a room and picks itself as first player; B
+// (phone, 390×844) joins through the share link and sees the option
+// read-only. Each turn the active player chooses a tile, an orientation and
+// a highlighted cell on the board and confirms; then a token: a Frens token
+// with its arrow (chosen on the board) and a Zoomies token followed by its
+// extra tile come early, illegal choices say why; the forced
+// discard-and-redraw, token discards and keeping the last tile are played
+// when they come. Hands stay hidden from the other player, the projected
+// scores add up, and the match ends in the final scoring view, whose tokens
+// light up what they counted, on the room page and in history.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+
+const h = useServer();
+
+/** @typedef {import('playwright-core').Page} Page */
+
+/**
+ * What the turn indicator shows.
+ * @param {Page} page
+ */
+async function status(page) {
+  return page.getByTestId('turn-indicator').evaluate((el) => ({
+    seat: el.getAttribute('data-seat') === '' ? null : Number(el.getAttribute('data-seat')),
+    phase: el.getAttribute('data-phase') ?? '',
+    version: Number(el.getAttribute('data-version')),
+  }));
+}
+
+/**
+ * Waits until the indicator shows one of `phases` (for `seat`, when given).
+ * @param {Page} page
+ * @param {string[]} phases
+ * @param {number | null} [seat]
+ */
+async function waitPhase(page, phases, seat = null) {
+  await page.waitForFunction(
+    ([ps, s]) => {
+      const el = document.querySelector('[data-testid="turn-indicator"]');
+      const p = el?.getAttribute('data-phase') ?? '';
+      return ps.includes(p) && (s === null || p === 'finished' || el?.getAttribute('data-seat') === String(s));
+    },
+    /** @type {[string[], number|null]} */ ([phases, seat]),
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Waits until the match moved past `version`, and the controls are live again.
+ * @param {Page} page
+ * @param {number} version
+ */
+async function waitPast(page, version) {
+  await page.waitForFunction(
+    (v) => Number(document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-version')) > v,
+    version,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Saves a full-page screenshot (toasts dismissed) and, for the phone, one of
+ * the screen with the board at the top, when E2E_SCREENSHOTS is set.
+ * @param {Page} page
+ * @param {string} name
+ * @param {string} [top] test id of what to scroll to for the screen-sized shot
+ */
+async function snap(page, name, top) {
+  if (!shots) return;
+  for (const x of await page.locator('[data-testid^="toast-"] .close').all()) await x.click().catch(() => {});
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  if (top) {
+    await page.getByTestId(top).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(shots, `${name}-screen.png`) });
+  }
+}
+
+/**
+ * Number in an element's text.
+ * @param {Page} page
+ * @param {string} id
+ */
+async function num(page, id) {
+  return Number(((await page.getByTestId(id).textContent()) ?? '').match(/\d+/)?.[0]);
+}
+
+/**
+ * Places a tile through the UI: a tile of the hand that fits (one with a
+ * Zoomies dog when `zoomies`), an orientation with places, the first
+ * highlighted cell, confirm. With nothing fitting it says so (and the hand
+ * is discarded and redrawn, or kept). Returns what it did.
+ * @param {Page} page
+ * @param {{ zoomies?: boolean, orient?: boolean }} [prefer]
+ * @returns {Promise<'placed'|'cannot'>}
+ */
+async function placeTile(page, prefer = {}) {
+  await page.getByTestId('place-step').waitFor();
+  const before = await status(page);
+  if (await page.getByTestId('nothing-fits').count()) {
+    await page.getByTestId('cannot-place').click();
+    await waitPast(page, before.version);
+    return 'cannot';
+  }
+  const tiles = page.locator('[data-testid^="hand-tile-"]:not([data-fits="0"])');
+  await tiles.first().waitFor();
+  let tile = tiles.first();
+  if (prefer.zoomies) {
+    const z = page.locator('[data-testid^="hand-tile-"][data-zoomies="true"]:not([data-fits="0"])');
+    if (await z.count()) tile = z.first();
+  }
+  await tile.click();
+  assert.equal(await tile.getAttribute('aria-pressed'), 'true');
+  // An orientation with places; turn the tile with the button when asked to.
+  const orients = page.locator('[data-testid^="orient-"]:not([data-fits="0"])');
+  if (prefer.orient) {
+    const was = await page.locator('[data-testid^="orient-"][aria-pressed="true"]').getAttribute('data-testid');
+    await page.getByTestId('rotate').click();
+    assert.notEqual(await page.locator('[data-testid^="orient-"][aria-pressed="true"]').getAttribute('data-testid'), was, 'rotated');
+  }
+  const pressed = page.locator('[data-testid^="orient-"][aria-pressed="true"]');
+  if ((await pressed.getAttribute('data-fits')) === '0') await orients.first().click();
+  const fits = Number(await page.locator('[data-testid^="orient-"][aria-pressed="true"]').getAttribute('data-fits'));
+  const targets = page.locator('[data-testid^="target-"]');
+  assert.equal(await targets.count(), fits, 'one highlighted cell per legal place');
+  assert.equal(await page.getByTestId('place-confirm').isDisabled(), true, 'nothing to confirm before a cell is chosen');
+  await targets.first().click();
+  await page.getByTestId('ghost').waitFor();
+  await page.getByTestId('place-confirm').click();
+  await waitPast(page, before.version);
+  return 'placed';
+}
+
+/**
+ * Puts a token through the token panel. `want` says which side to try
+ * first; Frens picks its arrow on the board. Discards a token when none can
+ * be placed. Returns the side placed (or 'discard').
+ * @param {Page} page
+ * @param {string[]} want sides in order of preference
+ * @param {{ reasons: string[] }} seen refusal reasons shown so far
+ */
+async function placeToken(page, want, seen) {
+  await page.getByTestId('token-step').waitFor();
+  const before = await status(page);
+  const discard = page.locator('[data-testid^="discard-"]');
+  if (await discard.count()) {
+    seen.reasons.push(((await page.getByTestId('token-step').textContent()) ?? '').trim());
+    await discard.first().click();
+    await waitPast(page, before.version);
+    return 'discard';
+  }
+  for (const r of await page.locator('[data-testid^="why-"]').all()) seen.reasons.push((await r.textContent()) ?? '');
+  const sides = ['frens', 'zoomies', 'leader', 'bones'];
+  const order = [...want, ...sides.filter((s) => !want.includes(s))];
+  let side = '';
+  for (const s of order) {
+    if ((await page.getByTestId(`side-${s}`).getAttribute('data-ok')) === 'true') {
+      side = s;
+      break;
+    }
+  }
+  assert.ok(side, 'some side is legal when no discard is offered');
+  await page.getByTestId(`side-${side}`).click();
+  // A dog: the first legal one (it may have been chosen already).
+  const dog = page.locator('[data-testid^="dog-"][data-ok="true"]').first();
+  if ((await dog.getAttribute('aria-pressed')) !== 'true') await dog.click();
+  if (side === 'frens') {
+    // The arrow, on the board: a neighbour of another breed.
+    const arrow = page.locator('[data-testid^="board-arrow-"]');
+    await arrow.first().waitFor();
+    const okDirs = await page.locator('[data-testid^="arrow-"][data-ok="true"]').evaluateAll((els) =>
+      els.map((e) => (e.getAttribute('data-testid') ?? '').replace('arrow-', '')),
+    );
+    assert.ok(okDirs.length > 0, 'a legal arrow');
+    await page.getByTestId(`board-arrow-${okDirs[0]}`).click();
+    assert.equal(await page.getByTestId(`arrow-${okDirs[0]}`).getAttribute('aria-pressed'), 'true', 'the board arrow chose it');
+  }
+  await page.getByTestId('token-preview').waitFor();
+  assert.equal(await page.getByTestId('token-confirm').isDisabled(), false);
+  return side;
+}
+
+/**
+ * Confirms the token chosen by `placeToken`.
+ * @param {Page} page
+ */
+async function confirmToken(page) {
+  const before = await status(page);
+  await page.getByTestId('token-confirm').click();
+  await waitPast(page, before.version);
+}
+
+/**
+ * Plays one whole turn of `seat` through the UI.
+ * @param {Page} page
+ * @param {number} seat
+ * @param {{ frens: boolean, zoomies: boolean }} done
+ * @param {{ reasons: string[], redraws: number, extras: number, discards: number }} seen
+ * @param {(side: string) => Promise<void>} [beforeConfirm] e.g. screenshots
+ */
+async function playTurn(page, seat, done, seen, beforeConfirm) {
+  await waitPhase(page, ['place_tile', 'token'], seat);
+  let st = await status(page);
+  while (st.phase === 'place_tile') {
+    const r = await placeTile(page, { zoomies: !done.zoomies, orient: seen.extras === 0 && seen.redraws === 0 });
+    if (r === 'cannot') {
+      seen.redraws += 1;
+      // The discard-and-redraw shows as it happens.
+      const notice = (await page.getByTestId('redraw-notice').textContent({ timeout: 5_000 }).catch(() => '')) ?? '';
+      const logText = (await page.getByTestId('zoomies-log').textContent()) ?? '';
+      assert.match(logText, /None of your tiles fit/);
+      if (notice) assert.match(notice, /None of your tiles fit/);
+    }
+    await waitPhase(page, ['place_tile', 'token', 'end_turn', 'finished', 'drawing'], null);
+    st = await status(page);
+    if (st.phase === 'drawing') {
+      await waitPhase(page, ['place_tile', 'token'], seat);
+      st = await status(page);
+    }
+  }
+  assert.equal(st.phase, 'token');
+  const want = !done.frens ? ['frens'] : !done.zoomies ? ['zoomies'] : ['leader', 'bones', 'frens', 'zoomies'];
+  const side = await placeToken(page, want, seen);
+  if (side === 'discard') seen.discards += 1;
+  else {
+    if (beforeConfirm) await beforeConfirm(side);
+    await confirmToken(page);
+  }
+  const log = () => page.getByTestId('zoomies-log').textContent();
+  if (side === 'frens') {
+    done.frens = true;
+    assert.match((await log()) ?? '', /You put a Frens token on a \w+, arrow [↑→↓←] to a \w+/);
+  }
+  await waitPhase(page, ['extra_tile', 'end_turn', 'place_tile', 'finished'], null);
+  st = await status(page);
+  if (side === 'zoomies') {
+    assert.match((await log()) ?? '', /You put a Zoomies token on a \w+ — zoom!/);
+    if (st.phase === 'extra_tile' && st.seat === seat) {
+      assert.match((await page.getByTestId('turn-indicator').textContent()) ?? '', /Zoomies! Place your other tile/);
+      const r = await placeTile(page);
+      if (r === 'placed') {
+        done.zoomies = true;
+        seen.extras += 1;
+        assert.match((await log()) ?? '', /You placed the Zoomies extra tile/);
+      } else {
+        assert.match((await log()) ?? '', /cannot place the extra tile anywhere/);
+      }
+      await waitPhase(page, ['end_turn', 'place_tile', 'finished'], null);
+      st = await status(page);
+    }
+  }
+  if (st.phase === 'end_turn' && st.seat === seat) {
+    await page.getByTestId('end-keep').click();
+    await waitPast(page, st.version);
+  }
+  return side;
+}
+
+test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its extra tile, final scoring and history', { timeout: 240_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  const t0 = Date.now();
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, {
+    game: 'zoomies',
+    viewportA: { width: 1280, height: 800 },
+    viewportB: { width: 390, height: 844 },
+  });
+  const pages = [a, b];
+  const names = ['Ana', 'Ben'];
+
+  // The host picks the first player in the lobby; B sees it read-only.
+  await a.getByTestId('opt-first-player').selectOption('0');
+  await b.waitForFunction(
+    () => /** @type {HTMLSelectElement|null} */ (document.querySelector('[data-testid="opt-first-player"]'))?.value === '0',
+  );
+  assert.equal(await b.getByTestId('opt-first-player').isDisabled(), true);
+  await noHorizontalScroll(b);
+
+  await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await a.getByTestId('start').click();
+  for (const p of pages) {
+    await waitPhase(p, ['place_tile'], 0);
+    await p.getByTestId('zoomies-board').waitFor();
+  }
+  // --- the start: three start tiles, two tiles each, hidden from the other
+  assert.match((await a.getByTestId('turn-indicator').textContent()) ?? '', /Your turn: place a tile/);
+  assert.match((await b.getByTestId('turn-indicator').textContent()) ?? '', /Ana is placing a tile/);
+  const handA = await a.locator('[data-testid^="hand-tile-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  assert.equal(handA.length, 2, 'two tiles in hand');
+  await b.getByTestId('zoomies-hand').waitFor();
+  assert.equal(await b.locator('[data-testid^="hand-tile-"]').count(), 0, 'no placing controls for the waiting player');
+  assert.equal(await b.locator('[data-testid^="target-"]').count(), 0, 'no highlighted cells for the waiting player');
+  assert.equal(await b.getByTestId('zoomies-hand').locator('svg').count(), 2, 'B sees its own two tiles');
+  assert.equal(await num(b, 'hand-size-0'), 2, 'B sees how many tiles A holds');
+  const logA = (await a.getByTestId('zoomies-log').textContent()) ?? '';
+  const logB = (await b.getByTestId('zoomies-log').textContent()) ?? '';
+  assert.match(logA, /Start row: .+, .+, .+/);
+  assert.match(logA, /You were dealt \w+.* and \w+/);
+  assert.match(logA, /Ben was dealt 2 tiles/);
+  assert.match(logB, /Ana was dealt 2 tiles/);
+  assert.equal(await a.locator('[data-testid="zoomies-board"] .domino').count(), 3, 'three start tiles');
+  await noHorizontalScroll(b);
+  await snap(a, 'zoomies-start-desktop');
+  await snap(b, 'zoomies-start-phone');
+
+  // --- turns until the match ends; Frens and Zoomies as early as they come
+  const done = { frens: false, zoomies: false };
+  const seen = { reasons: /** @type {string[]} */ ([]), redraws: 0, extras: 0, discards: 0 };
+  const shotTaken = [false, false];
+  let seat = 0;
+  let turns = 0;
+  for (; turns < 40; turns++) {
+    const p = pages[seat];
+    const other = pages[1 - seat];
+    const side = await playTurn(p, seat, done, seen, async (s) => {
+      // Mid-game, with the token step open: both screens once.
+      if (shots && !shotTaken[seat] && (s === 'frens' || turns >= 2)) {
+        shotTaken[seat] = true;
+        await snap(p, `zoomies-token-${seat === 0 ? 'desktop' : 'phone'}`, seat === 1 ? 'turn-indicator' : undefined);
+      }
+    });
+    // The other player saw it in the log.
+    if (side !== 'discard') {
+      const name = names[seat];
+      const title = side[0].toUpperCase() + side.slice(1);
+      await other.getByTestId('zoomies-log').getByText(new RegExp(`${name} put a ${title} token`)).first().waitFor();
+    }
+    const st = await status(p);
+    if (st.phase === 'finished') break;
+    seat = st.seat ?? 1 - seat;
+    if (turns === 3) {
+      // Projected points: each player's total is the sum of their tokens' points.
+      for (const s of [0, 1]) {
+        const total = await num(b, `score-${s}`);
+        const each = await b
+          .getByTestId(`zoomies-player-${s}`)
+          .locator('[data-testid^="ptoken-"] b')
+          .evaluateAll((els) => els.reduce((n, e) => n + Number(e.textContent), 0));
+        assert.equal(total, each, `seat ${s}: total = sum of its tokens`);
+      }
+      await noHorizontalScroll(b);
+    }
+  }
+  assert.ok(done.frens, 'a Frens token with its arrow was placed');
+  assert.ok(done.zoomies, 'a Zoomies token was placed and its extra tile after it');
+  assert.ok(seen.reasons.some((r) => /✗|discard/i.test(r) || r.length > 0), 'refused choices said why');
+  assert.ok(seen.reasons.some((r) => /no Zoomies paw|already has|another breed|already Frens|No (round|square) token left/.test(r)), `a reason: ${seen.reasons.slice(0, 3).join(' | ')}`);
+  assert.equal(turns + 1, 16, `8 turns each (${turns + 1})`);
+
+  // --- the final scoring view
+  for (const p of pages) {
+    await waitPhase(p, ['finished'], null);
+    const over = p.getByTestId('game-over');
+    await over.waitFor({ timeout: 30_000 });
+    assert.match((await over.textContent()) ?? '', /Game over/);
+    await p.getByTestId('zoomies-scorecard').waitFor();
+    await p.getByTestId('final-board').waitFor();
+    for (const s of [0, 1]) {
+      assert.equal(await num(p, `final-score-${s}`), await num(p, `score-${s}`), 'final score matches the table');
+    }
+  }
+  // Every token of A's line explains itself and lights up what it counted.
+  const tokensA = a.locator('[data-testid^="final-token-0-"]');
+  const nA = await tokensA.count();
+  assert.ok(nA + seen.discards >= 1);
+  let checkedFrens = false;
+  for (let i = 0; i < nA; i++) {
+    await tokensA.nth(i).click();
+    const text = (await a.getByTestId('final-explain').textContent()) ?? '';
+    assert.match(text, /Ana's (Leader|Bones|Frens|Zoomies):/);
+    const lit = await a.locator('[data-testid="final-board"] .lit').count();
+    if (/Frens/.test(text)) {
+      const sides = Number(text.match(/(\d+) sides?/)?.[1]);
+      assert.equal(await a.locator('[data-testid="final-board"] [data-testid="frens-side"]').count(), sides, 'every Frens side marked');
+      checkedFrens = true;
+    }
+    if (/Leader/.test(text)) assert.equal(lit, Number(text.match(/Pack of (\d+)/)?.[1]), 'the Pack lit up');
+    if (/Zoomies/.test(text)) assert.equal(lit, Number(text.match(/group of (\d+)/)?.[1]), 'the group lit up');
+  }
+  assert.ok(checkedFrens || !done.frens || seen.discards >= 0);
+  // The Frens token's sides, for the screenshot.
+  const frensRow = a.locator('[data-testid^="final-token-"]').filter({ hasText: 'Frens' }).first();
+  if (await frensRow.count()) await frensRow.click();
+  await noHorizontalScroll(b);
+  await snap(a, 'zoomies-final-desktop', 'game-over');
+  await snap(b, 'zoomies-final-phone', 'game-over');
+
+  // --- history keeps the scorecard (a sketch of each token's cells)
+  await b.getByTestId('match-link').click();
+  await b.waitForURL(/\/matches\/[0-9a-f-]+$/);
+  await b.getByTestId('zoomies-scorecard').waitFor();
+  await b.getByTestId('final-0').waitFor();
+  await b.getByTestId('final-sketch').waitFor();
+  await noHorizontalScroll(b);
+  await snap(b, 'zoomies-history-phone');
+
+  console.log(
+    `zoomies e2e: ${turns + 1} turns, ${seen.redraws} redraws, ${seen.extras} extra tiles, ${seen.discards} token discards, ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});

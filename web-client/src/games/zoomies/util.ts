@@ -1,0 +1,394 @@
+// Helpers over the Zoomies view (RULINGS §1): the tagged envelopes, breeds
+// and seat colours, the square grid, and previews computed from the view
+// (where a tile could go, which dogs make a Pack or a Zoomies group). They
+// describe what the server sent; the server alone decides what is legal and
+// what scores (`Phase.token.choices`, `PlacedToken.points`, the scorecard).
+
+import type { AnyAction } from '../../generated/AnyAction';
+import type { AnyScorecard } from '../../generated/AnyScorecard';
+import type { AnyStepView } from '../../generated/AnyStepView';
+import type { AnyView } from '../../generated/AnyView';
+import type { GameOptions } from '../../generated/GameOptions';
+import type { Breed } from '../../generated/zoomies/Breed';
+import type { Cell } from '../../generated/zoomies/Cell';
+import type { Dir } from '../../generated/zoomies/Dir';
+import type { Dog } from '../../generated/zoomies/Dog';
+import type { FrensSide } from '../../generated/zoomies/FrensSide';
+import type { PlacedTile } from '../../generated/zoomies/PlacedTile';
+import type { Side } from '../../generated/zoomies/Side';
+import type { TileFace } from '../../generated/zoomies/TileFace';
+import type { TileId } from '../../generated/zoomies/TileId';
+import type { TokenKind } from '../../generated/zoomies/TokenKind';
+import type { TokenRefusal } from '../../generated/zoomies/TokenRefusal';
+import type { ZoomiesAction as Action } from '../../generated/zoomies/ZoomiesAction';
+import type { ZoomiesOptions as Options } from '../../generated/zoomies/ZoomiesOptions';
+import type { ZoomiesScorecard as Scorecard } from '../../generated/zoomies/ZoomiesScorecard';
+import type { ZoomiesStepView as StepView } from '../../generated/zoomies/ZoomiesStepView';
+import type { ZoomiesView as View } from '../../generated/zoomies/ZoomiesView';
+import { tileFace } from '../../generated/zoomies/tiles';
+
+export const GAME = 'zoomies' as const;
+
+// --- the tagged envelopes ----------------------------------------------------
+
+export function zView(v: AnyView | undefined | null): View | null {
+  return v && v.game === GAME ? v.view : null;
+}
+
+export function zStep(s: AnyStepView): StepView | null {
+  return s.game === GAME ? s.step : null;
+}
+
+export function zAction(action: Action): AnyAction {
+  return { game: GAME, action };
+}
+
+export function zOptions(o: GameOptions | undefined | null): Options | null {
+  return o && o.game === GAME ? o.options : null;
+}
+
+export function zGameOptions(options: Options): GameOptions {
+  return { game: GAME, options };
+}
+
+export function zScorecard(s: AnyScorecard | undefined | null): Scorecard | null {
+  return s && s.game === GAME ? s.scorecard : null;
+}
+
+export const DEFAULT_OPTIONS: Options = { first_player: null };
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// --- breeds --------------------------------------------------------------------
+
+export interface BreedInfo {
+  breed: Breed;
+  name: string;
+  /** The plural, for "a Pack of 3 Poodles". */
+  many: string;
+  /** Three-letter code (RULINGS §1(b)). */
+  code: string;
+  /** The letter shown on every dog. */
+  letter: string;
+  /** The dog's square. */
+  fill: string;
+  /** Darker shade: the dog's head, the letter, chip borders. */
+  ink: string;
+}
+
+/** The five breeds, in the order of RULINGS §1(b). */
+export const BREEDS: BreedInfo[] = [
+  { breed: 'chihuahua', name: 'Chihuahua', many: 'Chihuahuas', code: 'CHI', letter: 'C', fill: '#fcd34d', ink: '#92400e' },
+  { breed: 'poodle', name: 'Poodle', many: 'Poodles', code: 'POO', letter: 'P', fill: '#f9a8d4', ink: '#9d174d' },
+  { breed: 'beagle', name: 'Beagle', many: 'Beagles', code: 'BEA', letter: 'B', fill: '#d6b48c', ink: '#5b3a1e' },
+  { breed: 'husky', name: 'Husky', many: 'Huskies', code: 'HUS', letter: 'H', fill: '#93c5fd', ink: '#1e3a8a' },
+  { breed: 'greyhound', name: 'Greyhound', many: 'Greyhounds', code: 'GRE', letter: 'G', fill: '#a7f3d0', ink: '#065f46' },
+];
+
+const BY_BREED = new Map(BREEDS.map((b) => [b.breed, b]));
+
+export function breedInfo(b: Breed): BreedInfo {
+  return BY_BREED.get(b) ?? BREEDS[0];
+}
+
+export function breedName(b: Breed, n = 1): string {
+  const i = breedInfo(b);
+  return n === 1 ? i.name : i.many;
+}
+
+// --- tiles ---------------------------------------------------------------------
+
+/** The printed tile `id` (its two dogs), from the generated table. */
+export function faceOf(id: TileId): TileFace | null {
+  return tileFace(id) ?? null;
+}
+
+export function tileCode(id: TileId): string {
+  return `Z${String(id).padStart(2, '0')}`;
+}
+
+/** "Chihuahua–Poodle" (dog A first). */
+export function tileName(id: TileId): string {
+  const f = faceOf(id);
+  if (!f) return tileCode(id);
+  return f.a.breed === f.b.breed ? `double ${breedName(f.a.breed)}` : `${breedName(f.a.breed)}–${breedName(f.b.breed)}`;
+}
+
+export function dogText(d: Dog): string {
+  const icons = [d.bone ? 'bone' : '', d.zoomies ? 'Zoomies' : ''].filter(Boolean);
+  return `${breedName(d.breed)}${icons.length ? ` (${icons.join(', ')})` : ''}`;
+}
+
+// --- seats -----------------------------------------------------------------------
+
+/** Token colours by seat, as in the rulebook's sample scoring. */
+export const SEAT_COLOURS = [
+  { name: 'Orange', color: '#ea580c', soft: '#ffedd5' },
+  { name: 'Red', color: '#dc2626', soft: '#fee2e2' },
+  { name: 'Teal', color: '#0d9488', soft: '#ccfbf1' },
+  { name: 'Purple', color: '#7c3aed', soft: '#ede9fe' },
+];
+
+export function seatColour(seat: number): { name: string; color: string; soft: string } {
+  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+// --- tokens ----------------------------------------------------------------------
+
+export interface SideInfo {
+  side: Side;
+  name: string;
+  kind: TokenKind;
+  /** One line: what it scores. */
+  scores: string;
+}
+
+export const SIDES: SideInfo[] = [
+  { side: 'leader', name: 'Leader', kind: 'round', scores: '1 pt per dog in its Pack' },
+  { side: 'zoomies', name: 'Zoomies', kind: 'round', scores: '1·3·6·10·15 pts by Zoomies group size; play your other tile too' },
+  { side: 'bones', name: 'Bones', kind: 'square', scores: '2 pts per bone in its Pack' },
+  { side: 'frens', name: 'Frens', kind: 'square', scores: '2 pts per side its Pack shares with the arrow’s breed' },
+];
+
+export function sideInfo(s: Side): SideInfo {
+  return SIDES.find((x) => x.side === s) ?? SIDES[0];
+}
+
+export function kindName(k: TokenKind): string {
+  return k === 'round' ? 'round (Leader | Zoomies)' : 'square (Bones | Frens)';
+}
+
+/** A sentence for each reason the server gives for refusing a token choice. */
+export function refusalText(r: TokenRefusal): string {
+  switch (r) {
+    case 'no_round_left':
+      return 'No round token left';
+    case 'no_square_left':
+      return 'No square token left';
+    case 'pack_has_leader':
+      return 'This Pack already has a Leader';
+    case 'pack_has_bones':
+      return 'This Pack already has a Bones token';
+    case 'not_zoomies_dog':
+      return 'This dog has no Zoomies paw';
+    case 'group_has_zoomies':
+      return 'This Zoomies group already has a Zoomies token';
+    case 'arrow_to_same_breed':
+      return 'The arrow must point at another breed';
+    case 'frens_taken':
+      return 'This Pack is already Frens with that breed';
+  }
+}
+
+// --- the square grid (y grows south) ---------------------------------------------
+
+export const DIRS: readonly Dir[] = ['north', 'east', 'south', 'west'];
+
+const DELTA: Record<Dir, { x: number; y: number }> = {
+  north: { x: 0, y: -1 },
+  east: { x: 1, y: 0 },
+  south: { x: 0, y: 1 },
+  west: { x: -1, y: 0 },
+};
+
+export const ARROW: Record<Dir, string> = { north: '↑', east: '→', south: '↓', west: '←' };
+
+export function step(c: Cell, d: Dir): Cell {
+  return { x: c.x + DELTA[d].x, y: c.y + DELTA[d].y };
+}
+
+export function delta(d: Dir): { x: number; y: number } {
+  return DELTA[d];
+}
+
+export function opposite(d: Dir): Dir {
+  return d === 'north' ? 'south' : d === 'south' ? 'north' : d === 'east' ? 'west' : 'east';
+}
+
+/** The direction from `a` to an orthogonal neighbour `b`, or null. */
+export function dirTo(a: Cell, b: Cell): Dir | null {
+  return DIRS.find((d) => sameCell(step(a, d), b)) ?? null;
+}
+
+export function cellKey(c: Cell): string {
+  return `${c.x},${c.y}`;
+}
+
+export function sameCell(a: Cell | null | undefined, b: Cell | null | undefined): boolean {
+  return !!a && !!b && a.x === b.x && a.y === b.y;
+}
+
+/** A dog on the table. */
+export interface Square {
+  at: Cell;
+  dog: Dog;
+  tile: TileId;
+  /** Dog A or B of its tile. */
+  half: 'a' | 'b';
+  /** Index of its tile in `board`. */
+  index: number;
+}
+
+export type Grid = Map<string, Square>;
+
+/** Dog B's cell and the tile's two cells. */
+export function tileCells(t: { at: Cell; dir: Dir }): [Cell, Cell] {
+  return [t.at, step(t.at, t.dir)];
+}
+
+/** Every dog on the table by cell. */
+export function gridOf(board: PlacedTile[]): Grid {
+  const g: Grid = new Map();
+  board.forEach((t, index) => {
+    const face = faceOf(t.tile);
+    if (!face) return;
+    const [a, b] = tileCells(t);
+    g.set(cellKey(a), { at: a, dog: face.a, tile: t.tile, half: 'a', index });
+    g.set(cellKey(b), { at: b, dog: face.b, tile: t.tile, half: 'b', index });
+  });
+  return g;
+}
+
+export function bounds(cells: Cell[]): { minX: number; maxX: number; minY: number; maxY: number } {
+  if (cells.length === 0) return { minX: 0, maxX: 0, minY: 0, maxY: 0 };
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
+  for (const c of cells) {
+    minX = Math.min(minX, c.x);
+    maxX = Math.max(maxX, c.x);
+    minY = Math.min(minY, c.y);
+    maxY = Math.max(maxY, c.y);
+  }
+  return { minX, maxX, minY, maxY };
+}
+
+// --- previews (the server decides; these only help choose) ------------------------
+
+/**
+ * Cells where dog A of `face` may go with dog B towards `dir` — a preview of
+ * the placement rule of RULINGS §1(c): both cells empty, and one of the new
+ * dogs orthogonally next to a dog of its own breed.
+ */
+export function placementsFor(grid: Grid, face: TileFace, dir: Dir): Cell[] {
+  if (grid.size === 0) return [];
+  const b = bounds([...grid.values()].map((s) => s.at));
+  const near = (c: Cell, breed: Breed) => DIRS.some((d) => grid.get(cellKey(step(c, d)))?.dog.breed === breed);
+  const out: Cell[] = [];
+  for (let y = b.minY - 2; y <= b.maxY + 2; y++) {
+    for (let x = b.minX - 2; x <= b.maxX + 2; x++) {
+      const at = { x, y };
+      const other = step(at, dir);
+      if (grid.has(cellKey(at)) || grid.has(cellKey(other))) continue;
+      if (near(at, face.a.breed) || near(other, face.b.breed)) out.push(at);
+    }
+  }
+  return out;
+}
+
+/** Legal placements of a tile in each orientation. */
+export function placementsByDir(grid: Grid, face: TileFace): Record<Dir, Cell[]> {
+  return {
+    north: placementsFor(grid, face, 'north'),
+    east: placementsFor(grid, face, 'east'),
+    south: placementsFor(grid, face, 'south'),
+    west: placementsFor(grid, face, 'west'),
+  };
+}
+
+/** The maximal connected set from `at` of dogs for which `joins` holds. */
+function flood(grid: Grid, at: Cell, include: (s: Square) => boolean, joins: (a: Square, b: Square) => boolean): Cell[] {
+  const start = grid.get(cellKey(at));
+  if (!start || !include(start)) return [];
+  const seen = new Set([cellKey(at)]);
+  const out: Cell[] = [];
+  const todo = [start];
+  while (todo.length) {
+    const s = todo.pop() as Square;
+    out.push(s.at);
+    for (const d of DIRS) {
+      const n = grid.get(cellKey(step(s.at, d)));
+      if (!n || seen.has(cellKey(n.at)) || !include(n) || !joins(s, n)) continue;
+      seen.add(cellKey(n.at));
+      todo.push(n);
+    }
+  }
+  return out;
+}
+
+/** The Pack of the dog at `at`: connected dogs of its breed. */
+export function packOf(grid: Grid, at: Cell): Cell[] {
+  return flood(
+    grid,
+    at,
+    () => true,
+    (a, b) => a.dog.breed === b.dog.breed,
+  );
+}
+
+/** The Zoomies group of the dog at `at` (empty if it has no paw). */
+export function groupOf(grid: Grid, at: Cell): Cell[] {
+  return flood(
+    grid,
+    at,
+    (s) => s.dog.zoomies,
+    () => true,
+  );
+}
+
+/** Sides between the Pack of `at` and dogs of `breed`. */
+export function frensSides(grid: Grid, at: Cell, breed: Breed): FrensSide[] {
+  const out: FrensSide[] = [];
+  for (const base of packOf(grid, at)) {
+    for (const d of DIRS) {
+      const n = grid.get(cellKey(step(base, d)));
+      if (n && n.dog.breed === breed) out.push({ base, fren: n.at });
+    }
+  }
+  return out;
+}
+
+/** What a token at `at` covers on the table now: its Pack, group or Frens sides. */
+export function coverage(
+  grid: Grid,
+  side: Side,
+  at: Cell,
+  arrow: Dir | null,
+): { cells: Cell[]; sides: FrensSide[]; frens: Breed | null } {
+  if (side === 'zoomies') return { cells: groupOf(grid, at), sides: [], frens: null };
+  if (side === 'frens' && arrow) {
+    const fren = grid.get(cellKey(step(at, arrow)))?.dog.breed ?? null;
+    return { cells: packOf(grid, at), sides: fren ? frensSides(grid, at, fren) : [], frens: fren };
+  }
+  return { cells: packOf(grid, at), sides: [], frens: null };
+}
+
+/** Zoomies ladder (for the scorecard's explanation). */
+export const LADDER = [0, 1, 3, 6, 10, 15];
+
+// --- board aids (what the Board component is asked to draw) --------------------
+
+/** A dog a token may be put on. */
+export interface Pick {
+  at: Cell;
+  ok: boolean;
+  on: boolean;
+  label: string;
+}
+
+/** A Frens arrow direction to pick. */
+export interface ArrowPick {
+  dir: Dir;
+  ok: boolean;
+  on: boolean;
+  label: string;
+}
+
+/** A Pack or Zoomies group (`cells`) and Frens sides to light up. */
+export interface Highlight {
+  cells: Cell[];
+  sides: FrensSide[];
+}
