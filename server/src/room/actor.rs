@@ -738,25 +738,28 @@ impl Room {
                 },
             );
         }
+        // Viewers told the same thing (every viewer, in a game that hides
+        // nothing) share one encoded message.
         let mut texts: Vec<Option<Utf8Bytes>> = vec![None; updates.len()];
-        let mut updates: Vec<Option<ViewerUpdate>> = updates.into_iter().map(Some).collect();
         for (id, i) in targets {
-            let Some(slot) = texts.get_mut(i) else {
+            let Some(update) = updates.get(i) else {
                 continue;
             };
-            if slot.is_none() {
-                let Some(update) = updates.get_mut(i).and_then(Option::take) else {
-                    continue;
-                };
-                *slot = Some(text(&ServerMsg::Update {
-                    version,
-                    steps: update.steps,
-                    to_act: to_act.clone(),
-                    patch: update.patch,
-                    deadline: deadline.clone(),
+            if texts[i].is_none() {
+                let shared = (0..updates.len())
+                    .find(|&j| texts[j].is_some() && updates[j] == *update)
+                    .and_then(|j| texts[j].clone());
+                texts[i] = Some(shared.unwrap_or_else(|| {
+                    text(&ServerMsg::Update {
+                        version,
+                        steps: update.steps.clone(),
+                        to_act: to_act.clone(),
+                        patch: update.patch.clone(),
+                        deadline: deadline.clone(),
+                    })
                 }));
             }
-            if let Some(t) = slot.clone() {
+            if let Some(t) = texts[i].clone() {
                 self.send_text(id, t);
             }
         }

@@ -13,6 +13,7 @@ use parlor_protocol::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use sha2::{Digest, Sha256};
+use std::sync::Arc;
 
 /// Upper bound on chance steps drawn in one go; a game that loops on chance
 /// forever is a rules bug, reported instead of hanging the room.
@@ -38,8 +39,9 @@ pub struct LiveMatch {
     /// Which decided-on versions are still current (windows included).
     timeline: Timeline,
     /// Each viewer's view as last sent (JSON), in [`LiveMatch::viewers`]
-    /// order: what the next update's patch is computed against.
-    views: Vec<serde_json::Value>,
+    /// order: what the next update's patch is computed against. Viewers
+    /// who see the same thing share one value (often all of them).
+    views: Vec<Arc<serde_json::Value>>,
 }
 
 /// Why a stored match could not be rebuilt.
@@ -74,7 +76,7 @@ pub enum RestoreError {
 }
 
 /// What one viewer is told about a batch of steps.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ViewerUpdate {
     /// Its views of the steps.
     pub steps: Vec<AnyStepView>,
@@ -123,7 +125,7 @@ impl LiveMatch {
             timeline: Timeline::default(),
             views: Vec::new(),
         };
-        live.views = live.view_values();
+        live.views = live.next_views(&[]).0;
         Ok(live)
     }
 
@@ -286,12 +288,7 @@ impl LiveMatch {
         self.log.extend(planned.steps);
         self.game = planned.after;
         self.timeline.record(&batch, &self.game.to_act());
-        let views = self.view_values();
-        let patches = self
-            .views
-            .iter()
-            .zip(&views)
-            .map(|(before, after)| parlor_games::patch::diff(before, after));
+        let (views, patches) = self.next_views(&self.views);
         let updates = planned
             .step_views
             .into_iter()
@@ -302,12 +299,43 @@ impl LiveMatch {
         updates
     }
 
-    /// Every viewer's view now, as JSON.
-    fn view_values(&self) -> Vec<serde_json::Value> {
-        self.viewers()
+    /// Every viewer's view now, as JSON, and its patch from `before` (empty
+    /// patches when `before` is empty). Work is done once per distinct view:
+    /// a viewer whose view equals an earlier viewer's shares its value, and
+    /// its patch too when their previous views were shared as well.
+    fn next_views(
+        &self,
+        before: &[Arc<serde_json::Value>],
+    ) -> (Vec<Arc<serde_json::Value>>, Vec<ViewPatch>) {
+        let typed: Vec<_> = self
+            .viewers()
             .into_iter()
-            .map(|v| serde_json::to_value(self.game.view(v)).unwrap_or_default())
-            .collect()
+            .map(|v| self.game.view(v))
+            .collect();
+        let mut values: Vec<Arc<serde_json::Value>> = Vec::with_capacity(typed.len());
+        let mut patches: Vec<ViewPatch> = Vec::with_capacity(typed.len());
+        for (i, view) in typed.iter().enumerate() {
+            let same_now = (0..i).find(|&j| typed[j] == *view);
+            let same_before = |j: usize| match (before.get(j), before.get(i)) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => before.is_empty(),
+            };
+            if let Some(j) = same_now.filter(|&j| same_before(j)) {
+                values.push(values[j].clone());
+                patches.push(patches[j].clone());
+                continue;
+            }
+            let value = match same_now {
+                Some(j) => values[j].clone(),
+                None => Arc::new(serde_json::to_value(view).unwrap_or_default()),
+            };
+            patches.push(match before.get(i) {
+                Some(old) => parlor_games::patch::diff(old, &value),
+                None => ViewPatch::new(),
+            });
+            values.push(value);
+        }
+        (values, patches)
     }
 
     /// May `seat` act on a decision taken at `version`? See [`Timeline`]:
