@@ -97,7 +97,7 @@ async function num(page, id) {
  * highlighted cell, confirm. With nothing fitting it says so (and the hand
  * is discarded and redrawn, or kept). Returns what it did.
  * @param {Page} page
- * @param {{ zoomies?: boolean, orient?: boolean }} [prefer]
+ * @param {{ zoomies?: boolean, orient?: boolean, beforeConfirm?: () => Promise<void> }} [prefer]
  * @returns {Promise<'placed'|'cannot'>}
  */
 async function placeTile(page, prefer = {}) {
@@ -132,6 +132,7 @@ async function placeTile(page, prefer = {}) {
   assert.equal(await page.getByTestId('place-confirm').isDisabled(), true, 'nothing to confirm before a cell is chosen');
   await targets.first().click();
   await page.getByTestId('ghost').waitFor();
+  if (prefer.beforeConfirm) await prefer.beforeConfirm();
   await page.getByTestId('place-confirm').click();
   await waitPast(page, before.version);
   return 'placed';
@@ -203,12 +204,13 @@ async function confirmToken(page) {
  * @param {{ frens: boolean, zoomies: boolean }} done
  * @param {{ reasons: string[], redraws: number, extras: number, discards: number }} seen
  * @param {(side: string) => Promise<void>} [beforeConfirm] e.g. screenshots
+ * @param {() => Promise<void>} [beforePlace] e.g. screenshots
  */
-async function playTurn(page, seat, done, seen, beforeConfirm) {
+async function playTurn(page, seat, done, seen, beforeConfirm, beforePlace) {
   await waitPhase(page, ['place_tile', 'token'], seat);
   let st = await status(page);
   while (st.phase === 'place_tile') {
-    const r = await placeTile(page, { zoomies: !done.zoomies, orient: seen.extras === 0 && seen.redraws === 0 });
+    const r = await placeTile(page, { zoomies: !done.zoomies, orient: seen.extras === 0 && seen.redraws === 0, beforeConfirm: beforePlace });
     if (r === 'cannot') {
       seen.redraws += 1;
       // The discard-and-redraw shows as it happens.
@@ -311,10 +313,34 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
   await snap(a, 'zoomies-start-desktop');
   await snap(b, 'zoomies-start-phone');
 
+  // --- the board pans and zooms: buttons, a drag, back to fit
+  /** @param {Page} p */
+  const cellPx = async (p) => Number(await p.locator('[data-cell-px]').getAttribute('data-cell-px'));
+  const px0 = await cellPx(b);
+  await b.getByTestId('zoom-in').click();
+  assert.ok((await cellPx(b)) > px0, 'zoomed in');
+  await b.getByTestId('zoom-out').click();
+  await b.getByTestId('zoom-out').click();
+  assert.ok((await cellPx(b)) < px0, 'zoomed out');
+  await b.getByTestId('zoom-fit').click();
+  assert.equal(await cellPx(b), px0, 'fit again');
+  const boardA = a.getByTestId('zoomies-board');
+  const vb0 = await boardA.getAttribute('viewBox');
+  const bb = await boardA.boundingBox();
+  assert.ok(bb);
+  await a.mouse.move(bb.x + 30, bb.y + bb.height - 30);
+  await a.mouse.down();
+  await a.mouse.move(bb.x + 110, bb.y + bb.height - 60, { steps: 6 });
+  await a.mouse.up();
+  assert.notEqual(await boardA.getAttribute('viewBox'), vb0, 'dragged');
+  await a.getByTestId('zoom-fit').click();
+  assert.equal(await boardA.getAttribute('viewBox'), vb0, 'fit again');
+
   // --- turns until the match ends; Frens and Zoomies as early as they come
   const done = { frens: false, zoomies: false };
   const seen = { reasons: /** @type {string[]} */ ([]), redraws: 0, extras: 0, discards: 0 };
   const shotTaken = [false, false];
+  const placeShot = [false, false];
   let seat = 0;
   let turns = 0;
   for (; turns < 40; turns++) {
@@ -325,6 +351,12 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
       if (shots && !shotTaken[seat] && (s === 'frens' || turns >= 2)) {
         shotTaken[seat] = true;
         await snap(p, `zoomies-token-${seat === 0 ? 'desktop' : 'phone'}`, seat === 1 ? 'turn-indicator' : undefined);
+      }
+    }, async () => {
+      // Mid-game, a tile chosen and shown on the board before confirming.
+      if (shots && !placeShot[seat] && turns >= 4) {
+        placeShot[seat] = true;
+        await snap(p, `zoomies-place-${seat === 0 ? 'desktop' : 'phone'}`, seat === 1 ? 'turn-indicator' : undefined);
       }
     });
     // The other player saw it in the log.
@@ -351,7 +383,6 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
   }
   assert.ok(done.frens, 'a Frens token with its arrow was placed');
   assert.ok(done.zoomies, 'a Zoomies token was placed and its extra tile after it');
-  assert.ok(seen.reasons.some((r) => /✗|discard/i.test(r) || r.length > 0), 'refused choices said why');
   assert.ok(seen.reasons.some((r) => /no Zoomies paw|already has|another breed|already Frens|No (round|square) token left/.test(r)), `a reason: ${seen.reasons.slice(0, 3).join(' | ')}`);
   assert.equal(turns + 1, 16, `8 turns each (${turns + 1})`);
 
@@ -367,25 +398,25 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
       assert.equal(await num(p, `final-score-${s}`), await num(p, `score-${s}`), 'final score matches the table');
     }
   }
-  // Every token of A's line explains itself and lights up what it counted.
-  const tokensA = a.locator('[data-testid^="final-token-0-"]');
-  const nA = await tokensA.count();
-  assert.ok(nA + seen.discards >= 1);
-  let checkedFrens = false;
-  for (let i = 0; i < nA; i++) {
-    await tokensA.nth(i).click();
-    const text = (await a.getByTestId('final-explain').textContent()) ?? '';
-    assert.match(text, /Ana's (Leader|Bones|Frens|Zoomies):/);
+  // Every token explains itself and lights up what it counted.
+  const finalTokens = a.locator('[data-testid^="final-token-"]');
+  const nTokens = await finalTokens.count();
+  assert.equal(nTokens + seen.discards, 16, 'every token placed is on the scorecard');
+  let checkedFrens = 0;
+  for (let i = 0; i < nTokens; i++) {
+    await finalTokens.nth(i).click();
+    const text = ((await a.getByTestId('final-explain').textContent()) ?? '').replace(/\s+/g, ' ');
+    assert.match(text, /(Ana|Ben)'s (Leader|Bones|Frens|Zoomies):.*→ \d+ points?/);
     const lit = await a.locator('[data-testid="final-board"] .lit').count();
-    if (/Frens/.test(text)) {
+    if (/Frens:/.test(text)) {
       const sides = Number(text.match(/(\d+) sides?/)?.[1]);
       assert.equal(await a.locator('[data-testid="final-board"] [data-testid="frens-side"]').count(), sides, 'every Frens side marked');
-      checkedFrens = true;
+      checkedFrens += 1;
     }
-    if (/Leader/.test(text)) assert.equal(lit, Number(text.match(/Pack of (\d+)/)?.[1]), 'the Pack lit up');
-    if (/Zoomies/.test(text)) assert.equal(lit, Number(text.match(/group of (\d+)/)?.[1]), 'the group lit up');
+    if (/Leader:/.test(text)) assert.equal(lit, Number(text.match(/Pack of (\d+)/)?.[1]), 'the Pack lit up');
+    if (/Zoomies:/.test(text)) assert.equal(lit, Number(text.match(/group of (\d+)/)?.[1]), 'the group lit up');
   }
-  assert.ok(checkedFrens || !done.frens || seen.discards >= 0);
+  assert.ok(checkedFrens >= 1, 'a Frens token on the scorecard');
   // The Frens token's sides, for the screenshot.
   const frensRow = a.locator('[data-testid^="final-token-"]').filter({ hasText: 'Frens' }).first();
   if (await frensRow.count()) await frensRow.click();
