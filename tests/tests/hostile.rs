@@ -556,11 +556,13 @@ async fn attack(api: &Api, store: &Store, p: &GamePlayer, seed: u64) -> Tally {
             }
         }
         let now = store.step_count(match_id).await.unwrap();
-        if witnesses[0].state().finished() {
-            break;
-        }
         for c in witnesses.iter_mut().chain(attackers.iter_mut()) {
             c.await_version(now).await;
+        }
+        // Only once they hold `now` do the witnesses know whether the
+        // moves above ended the match.
+        if witnesses[0].state().finished() {
+            break;
         }
         let before: Vec<_> = witnesses.iter().map(|w| w.state().clone()).collect();
         let truth = Truth::load(store, match_id).await;
