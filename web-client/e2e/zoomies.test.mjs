@@ -365,9 +365,12 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
       const title = side[0].toUpperCase() + side.slice(1);
       await other.getByTestId('zoomies-log').getByText(new RegExp(`${name} put a ${title} token`)).first().waitFor();
     }
+    // (Tiles may still be drawing for this seat: wait for the next turn.)
+    await waitPhase(p, ['place_tile', 'token', 'finished']);
     const st = await status(p);
     if (st.phase === 'finished') break;
-    seat = st.seat ?? 1 - seat;
+    assert.equal(st.seat, 1 - seat, 'the turn passes');
+    seat = 1 - seat;
     if (turns === 3) {
       // Projected points: each player's total is the sum of their tokens' points.
       for (const s of [0, 1]) {
