@@ -335,6 +335,17 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
   assert.notEqual(await boardA.getAttribute('viewBox'), vb0, 'dragged');
   await a.getByTestId('zoom-fit').click();
   assert.equal(await boardA.getAttribute('viewBox'), vb0, 'fit again');
+  // A plain wheel scrolls the page; ctrl + wheel zooms the table.
+  const px1 = await cellPx(a);
+  await a.mouse.move(bb.x + bb.width / 2, bb.y + bb.height / 2);
+  await a.mouse.wheel(0, -300);
+  assert.equal(await cellPx(a), px1, 'a plain wheel does not zoom');
+  await a.keyboard.down('Control');
+  await a.mouse.wheel(0, -300);
+  await a.keyboard.up('Control');
+  await a.waitForFunction((p) => Number(document.querySelector('[data-cell-px]')?.getAttribute('data-cell-px')) > p, px1);
+  await a.getByTestId('zoom-fit').click();
+  await a.evaluate(() => window.scrollTo(0, 0));
 
   // --- turns until the match ends; Frens and Zoomies as early as they come
   const done = { frens: false, zoomies: false };
