@@ -10,13 +10,16 @@
 // with its arrow (chosen on the board) and a Zoomies token followed by its
 // extra tile come early, illegal choices say why; the forced
 // discard-and-redraw, token discards and keeping the last tile are played
-// when they come. Hands stay hidden from the other player, the projected
-// scores add up, and the match ends in the final scoring view, whose tokens
-// light up what they counted, on the room page and in history.
+// when they come. The board pans and zooms (buttons, drag, ctrl + wheel).
+// Hands stay hidden from the other player and from a spectator, the
+// projected scores add up, and the match ends in the final scoring view,
+// whose tokens light up what they counted, on the room page and in history.
+// E2E_SCREENSHOTS=dir saves zoomies-{start,place,token,final}-{desktop,phone}
+// (and -screen crops for the phone) and zoomies-history-phone.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -393,6 +396,17 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
         assert.equal(total, each, `seat ${s}: total = sum of its tokens`);
       }
       await noHorizontalScroll(b);
+      // A spectator sees the table and the tokens, and nobody's tiles.
+      const ctxC = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const c = await newPage(ctxC, errors);
+      await c.goto(`${h.baseUrl}/r/${await a.getByTestId('room-code').textContent()}`);
+      await c.getByTestId('spectating').waitFor();
+      await c.getByTestId('zoomies-board').waitFor();
+      assert.equal(await c.getByTestId('zoomies-hand').count(), 0, 'no hand for a spectator');
+      assert.equal(await c.locator('[data-testid^="hand-tile-"], [data-testid^="target-"]').count(), 0);
+      assert.equal(await c.locator('[data-testid="zoomies-board"] .domino').count(), await a.locator('[data-testid="zoomies-board"] .domino').count());
+      assert.equal(await num(c, 'score-0'), await num(a, 'score-0'));
+      await ctxC.close();
     }
   }
   assert.ok(done.frens, 'a Frens token with its arrow was placed');
