@@ -13,6 +13,7 @@ pub mod mix_the_mutts;
 pub mod patch;
 pub mod testing;
 pub mod timeline;
+pub mod zingamino;
 pub mod zoomies;
 
 pub use any::{AnyGame, AnyStep, MatchError};

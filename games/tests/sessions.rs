@@ -5,6 +5,7 @@
 use parlor_games::doozy_dice::DoozyDice;
 use parlor_games::mix_the_mutts::MixTheMutts;
 use parlor_games::testing::{sessions, SessionReport};
+use parlor_games::zingamino::Zingamino;
 use parlor_games::zoomies::Zoomies;
 use parlor_games::Game;
 
@@ -43,4 +44,20 @@ fn mix_the_mutts() {
 #[test]
 fn zoomies() {
     run_all::<Zoomies>();
+}
+
+/// Zingamino's games run several rounds to 64, so fewer seeds per count.
+#[test]
+fn zingamino() {
+    let mut total = SessionReport::default();
+    for seats in 2..=8 {
+        let r = sessions::<Zingamino>(&Default::default(), seats, 0..25);
+        total.games += r.games;
+        total.batches += r.batches;
+        total.replays_refused += r.replays_refused;
+        total.patches += r.patches;
+    }
+    assert_eq!(total.games, 7 * 25, "{total:?}");
+    assert!(total.patches > total.games, "{total:?}");
+    assert!(total.replays_refused > total.games, "{total:?}");
 }

@@ -13,6 +13,7 @@ pub mod ids;
 pub mod mix_the_mutts;
 pub mod msg;
 pub mod room;
+pub mod zingamino;
 pub mod zoomies;
 
 pub use game::{
