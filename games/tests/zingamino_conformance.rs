@@ -77,3 +77,115 @@ fn four_players() {
 fn eight_players() {
     run_all(8);
 }
+
+/// Counts of the rare corners reached by random playouts.
+#[derive(Debug, Default)]
+struct Corners {
+    games: u32,
+    redraws: u32,
+    digs: u32,
+    passes: u32,
+    bonuses: u32,
+    declared: u32,
+    zinga_rounds: u32,
+    blocked_rounds: u32,
+    tied_blocks: u32,
+    ended_by_bonus: u32,
+    multi_round_games: u32,
+}
+
+fn corners(seeds: std::ops::Range<u64>) -> Corners {
+    use parlor_protocol::zingamino::{DrawReason, Phase, RoundEnd, StepView};
+    use parlor_protocol::ToAct;
+    use rand::SeedableRng;
+    let mut c = Corners::default();
+    for seed in seeds {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let seats = [2, 3, 4, 8][usize::try_from(seed % 4).unwrap_or(0)];
+        let mut game = Zingamino::new(&Options::default(), seats).expect("setup");
+        loop {
+            let step = match game.to_act() {
+                ToAct::Finished => break,
+                ToAct::Chance => {
+                    let outcomes = game.chance_outcomes();
+                    let (outcome, _) = outcomes[rng.random_range(0..outcomes.len())];
+                    Step::Chance { outcome }
+                }
+                ToAct::Seats { seats } => {
+                    let legal = game.legal_actions(seats[0]);
+                    Step::Act {
+                        seat: seats[0],
+                        action: legal[rng.random_range(0..legal.len())],
+                    }
+                }
+            };
+            if let Step::Act {
+                action: Action::Place { value: Some(_), .. },
+                ..
+            } = step
+            {
+                c.declared += 1;
+            }
+            let before = game.view(Viewer::Spectator).phase;
+            let round_end = match game.step_view(&step, Viewer::Spectator) {
+                StepView::TileDrawn {
+                    reason: DrawReason::Dig,
+                    ..
+                } => {
+                    c.digs += 1;
+                    None
+                }
+                StepView::Placed {
+                    bonus, round_end, ..
+                } => {
+                    c.bonuses += u32::from(bonus);
+                    round_end
+                }
+                StepView::Passed { round_end, .. } => {
+                    c.passes += 1;
+                    round_end
+                }
+                StepView::TileDrawn { .. } => None,
+            };
+            match round_end.map(|r| (r.ended_by, r.winners.len())) {
+                Some((RoundEnd::Zinga, _)) => c.zinga_rounds += 1,
+                Some((RoundEnd::Blocked, n)) => {
+                    c.blocked_rounds += 1;
+                    c.tied_blocks += u32::from(n > 1);
+                }
+                Some((RoundEnd::GameOver, _)) => c.ended_by_bonus += 1,
+                None => {}
+            }
+            game.apply(&step).expect("a listed step");
+            if let (Phase::StartDraw { redraws: a, .. }, Phase::StartDraw { redraws: b, .. }) =
+                (before, game.view(Viewer::Spectator).phase)
+            {
+                c.redraws += u32::from(b > a);
+            }
+        }
+        c.games += 1;
+        let out = game.outcome().expect("finished");
+        assert!(out.scorecard.players.iter().any(|p| p.total >= 64));
+        assert!(out.ranks.contains(&1));
+        c.multi_round_games += u32::from(out.scorecard.rounds.len() > 1);
+    }
+    c
+}
+
+#[test]
+fn playouts_reach_redraws_digs_passes_bonuses_and_both_round_ends() {
+    let c = corners(0..400);
+    eprintln!("{c:?}");
+    assert_eq!(c.games, 400);
+    assert!(c.redraws > 10, "{c:?}");
+    assert!(c.digs > 1000, "{c:?}");
+    assert!(c.passes > 100, "{c:?}");
+    assert!(c.bonuses > 10, "{c:?}");
+    assert!(c.declared > 10, "{c:?}");
+    // Seeded, so this stays: a circle bonus ended a game mid-round.
+    assert!(c.ended_by_bonus > 0, "{c:?}");
+    assert!(c.zinga_rounds > 100, "{c:?}");
+    assert!(c.blocked_rounds > 10, "{c:?}");
+    assert!(c.tied_blocks > 0, "{c:?}");
+    assert!(c.multi_round_games > 50, "{c:?}");
+}

@@ -94,10 +94,13 @@ impl Zingamino {
                             .ok()
                             .filter(|_| ok);
                         let c = super::board::colour_of(*space);
-                        let bonus = (c * 16..c * 16 + 16)
-                            .filter(|&s| self.board[usize::from(s)].is_some())
-                            .count()
-                            == 15;
+                        let bonus = effect.is_some()
+                            && (c * 16..c * 16 + 16)
+                                .filter(|&s| {
+                                    self.board.get(usize::from(s)).is_some_and(Option::is_some)
+                                })
+                                .count()
+                                == 15;
                         match effect {
                             Some(effect) => StepView::Placed {
                                 seat: *seat,
