@@ -58,8 +58,11 @@ fn run_all(seats: u8) -> Report {
     assert_eq!(total.twins, SEEDS / 4, "{total:?}");
     // Hidden hands: nearly every twin was dealt or dug other tiles than its
     // original, unseen by its viewer, while every view stayed the same.
-    assert!(total.twins_diverged > SEEDS / 5, "{total:?}");
-    assert!(total.twin_divergent_steps > SEEDS, "{total:?}");
+    assert!(total.twins_diverged >= SEEDS / 4 - 10, "{total:?}");
+    assert!(total.twin_divergent_steps > 3 * SEEDS, "{total:?}");
+    // Placing a tile shows it, which a twin holding other tiles mostly
+    // cannot match, so the twins stop there.
+    assert!(total.twins_cut_short > 0, "{total:?}");
     total
 }
 

@@ -92,8 +92,9 @@ pub enum Action {
         /// counter-clockwise, `true` the high end. Always `false` for
         /// doubles and Zingas.
         flip: bool,
-        /// A Zinga meeting an unassigned Zinga port: the value 0–4 declared
-        /// for that edge (both edges, if both need one). `None` otherwise.
+        /// A Zinga meeting an unassigned Zinga port (across a bridge) with
+        /// nothing else fixing it: the value 0–4 declared for that edge.
+        /// `None` otherwise.
         value: Option<u8>,
     },
     /// Nothing can be placed and the bag is empty (only then).

@@ -721,3 +721,42 @@ fn refused_steps_change_nothing() {
         assert_eq!(h, g);
     }
 }
+
+#[test]
+fn a_zinga_fixed_by_its_ring_neighbour_fixes_an_unassigned_partner() {
+    let mut g = playing(&[&[z(G), d(G, 0, 0)], &[z(Y), d(Y, 0, 0)]]);
+    // Seat 1 opens with the Yellow Zinga at Y12, touching nothing.
+    set_active(&mut g, 1, true);
+    g.apply(&act(1, place(z(Y), sp(Y, 12), false, None)))
+        .unwrap();
+    assert_eq!(cell(&g, sp(Y, 12)), (None, None));
+    put(&mut g, sp(G, 3), d(G, 2, 4), Some(4), Some(2));
+    // The Green Zinga at G4 takes 2 from G3: no value to declare, and the
+    // unassigned Yellow Zinga across the bridge takes 2 as well.
+    set_active(&mut g, 0, false);
+    assert_eq!(
+        g.clone()
+            .apply(&act(0, place(z(G), sp(G, 4), false, Some(2)))),
+        Err(Illegal::Declaration)
+    );
+    play(&mut g, 0, z(G), sp(G, 4), false, None);
+    assert_eq!(cell(&g, sp(G, 4)), (Some(2), Some(2)));
+    assert_eq!(cell(&g, sp(Y, 12)), (Some(2), Some(2)));
+    let v = g.view(Viewer::Spectator);
+    assert_eq!(v.board[usize::from(sp(Y, 12))].unwrap().cw, Some(2));
+}
+
+#[test]
+fn hands_are_seen_by_their_owners_only() {
+    let g = playing(&[&[d(G, 1, 2), z(O)], &[d(Y, 0, 0)]]);
+    assert_eq!(
+        g.view(Viewer::Seat(Seat(0))).hand,
+        Some(vec![d(G, 1, 2), z(O)])
+    );
+    assert_eq!(g.view(Viewer::Seat(Seat(1))).hand, Some(vec![d(Y, 0, 0)]));
+    assert_eq!(g.view(Viewer::Spectator).hand, None);
+    let v = g.view(Viewer::Seat(Seat(1)));
+    assert_eq!(v.players[0].hand_size, 2);
+    assert_eq!(v.bag, 61);
+    assert!(v.rounds.is_empty());
+}
