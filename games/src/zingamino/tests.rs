@@ -760,3 +760,60 @@ fn hands_are_seen_by_their_owners_only() {
     assert_eq!(v.bag, 61);
     assert!(v.rounds.is_empty());
 }
+
+/// Along random playouts, every combination of a held tile, a space, an
+/// orientation and a declared value is accepted exactly when it is listed.
+#[test]
+fn legal_actions_list_exactly_the_accepted_placements() {
+    use rand::{Rng, SeedableRng};
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let seats = [2u8, 3, 5, 8][usize::try_from(seed % 4).unwrap()];
+        let mut g = Zingamino::new(&Options::default(), seats).unwrap();
+        loop {
+            let step = match g.to_act() {
+                ToAct::Finished => break,
+                ToAct::Chance => {
+                    let o = g.chance_outcomes();
+                    Step::Chance {
+                        outcome: o[rng.random_range(0..o.len())].0,
+                    }
+                }
+                ToAct::Seats { seats } => {
+                    let seat = seats[0];
+                    let legal = g.legal_actions(seat);
+                    if rng.random_ratio(1, 4) {
+                        checked += 1;
+                        let hand = g.hands[usize::from(seat.0)];
+                        let mut accepted = Vec::new();
+                        for tile in tiles::tiles_of(hand) {
+                            for space in 0..64u8 {
+                                for flip in [false, true] {
+                                    for value in [None, Some(0), Some(1), Some(2), Some(3), Some(4)]
+                                    {
+                                        let a = place(tile, space, flip, value);
+                                        if g.clone().apply(&act(seat.0, a)).is_ok() {
+                                            accepted.push(a);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        if accepted.is_empty() {
+                            assert_eq!(legal, vec![Action::Pass]);
+                        } else {
+                            assert_eq!(legal, accepted);
+                        }
+                    }
+                    Step::Act {
+                        seat,
+                        action: legal[rng.random_range(0..legal.len())],
+                    }
+                }
+            };
+            g.apply(&step).unwrap();
+        }
+    }
+    assert!(checked > 200, "{checked}");
+}
