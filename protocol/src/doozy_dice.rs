@@ -281,14 +281,6 @@ impl crate::game::MatchOptions for Options {}
 
 impl crate::game::ScorecardLines for Scorecard {
     fn lines(&self) -> Vec<(i64, serde_json::Value)> {
-        self.players
-            .iter()
-            .map(|line| {
-                (
-                    i64::from(line.score),
-                    serde_json::to_value(line).unwrap_or_default(),
-                )
-            })
-            .collect()
+        crate::game::lines_by(&self.players, |line| i64::from(line.score))
     }
 }

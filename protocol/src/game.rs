@@ -106,6 +106,18 @@ pub trait ScorecardLines {
     fn lines(&self) -> Vec<(i64, serde_json::Value)>;
 }
 
+/// [`ScorecardLines::lines`] for a scorecard of one line per seat, given
+/// each line's headline score.
+pub fn lines_by<L: Serialize>(
+    lines: &[L],
+    score: impl Fn(&L) -> i64,
+) -> Vec<(i64, serde_json::Value)> {
+    lines
+        .iter()
+        .map(|line| (score(line), serde_json::to_value(line).unwrap_or_default()))
+        .collect()
+}
+
 macro_rules! envelopes {
     ($($kind:ident $module:ident $title:literal),* $(,)?) => {
         /// Host-chosen options for a match, tagged by game. Stored with the
