@@ -325,6 +325,12 @@ impl TestServer {
 
     /// Starts a server with a configuration of the caller's.
     pub async fn start_with(config: Config) -> TestServer {
+        // Server warnings (refusals for storage, dropped connections) land in
+        // the failing test's output, where they explain a timeout.
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(std::env::var("RUST_LOG").unwrap_or_else(|_| "warn,sqlx=error".into()))
+            .with_test_writer()
+            .try_init();
         let server = parlor_server::start(config).await.unwrap();
         let api = Api::new(server.addr);
         TestServer { server, api }
