@@ -6,6 +6,38 @@ use parlor_games::{AnyGame, AnyStep, Timeline};
 use parlor_protocol::{AnyAction, MatchId, Seat};
 use parlor_server::db::Store;
 
+/// Replays a finished match's stored log, re-deriving every chance step
+/// from the published seed (`seed_hex`) exactly as the server draws it, and
+/// fails the test at the first step the seed does not give. Returns the
+/// final state and how many chance steps there were.
+pub async fn replay_with_seed(
+    store: &Store,
+    match_id: MatchId,
+    seed_hex: &str,
+) -> (AnyGame, usize) {
+    let record = store.match_record(match_id).await.unwrap();
+    let steps = store.steps(match_id).await.unwrap();
+    assert_eq!(u64::try_from(steps.len()).unwrap(), record.steps);
+    let seed: [u8; 32] = hex::decode(seed_hex).unwrap().try_into().unwrap();
+    let seats = u8::try_from(record.players.len()).unwrap();
+    let mut game = AnyGame::new(&record.options, seats).unwrap();
+    let mut chance = 0;
+    for (seq, json) in &steps {
+        let step = AnyStep::from_json(record.options.kind(), json).unwrap();
+        if step.is_chance() {
+            chance += 1;
+            let redrawn = game
+                .sample_chance(&mut parlor_server::room::live::LiveMatch::chance_rng(
+                    &seed, *seq,
+                ))
+                .unwrap();
+            assert_eq!(redrawn, step, "chance step {seq} matches the seed");
+        }
+        game.apply(&step).unwrap();
+    }
+    (game, chance)
+}
+
 /// A stored match rebuilt from its log.
 pub struct Truth {
     pub match_id: MatchId,

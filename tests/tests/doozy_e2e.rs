@@ -4,14 +4,12 @@
 //! from the published seed.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use parlor_games::{AnyGame, AnyStep};
 use parlor_protocol::doozy_dice::ScoreLine;
 use parlor_protocol::{
     AnyScorecard, AnyView, ClientMsg, GameKind, GameOptions, MatchId, MatchResult, RoomStatus,
     Seat, ServerMsg,
 };
 use parlor_server::db::Store;
-use parlor_server::room::live::LiveMatch;
 use parlor_tests::driver::act_if_due;
 use parlor_tests::{TestClient, TestDb, TestServer};
 use sha2::{Digest, Sha256};
@@ -172,20 +170,8 @@ async fn full_match(db: TestDb, players: usize) {
     assert!(history.iter().any(|m| m.match_id == first.match_id));
 
     // Replay the stored log; re-derive each chance step from the seed.
-    let steps = store.steps(first.match_id).await.unwrap();
-    assert_eq!(u64::try_from(steps.len()).unwrap(), record.steps);
-    let seed: [u8; 32] = hex::decode(&first.seed).unwrap().try_into().unwrap();
-    let mut game = AnyGame::new(&record.options, u8::try_from(players).unwrap()).unwrap();
-    for (seq, json) in &steps {
-        let step = AnyStep::from_json(GameKind::DoozyDice, json).unwrap();
-        if step.is_chance() {
-            let redrawn = game
-                .sample_chance(&mut LiveMatch::chance_rng(&seed, *seq))
-                .unwrap();
-            assert_eq!(redrawn, step, "chance step {seq} matches the seed");
-        }
-        game.apply(&step).unwrap();
-    }
+    let (game, _) =
+        parlor_tests::truth::replay_with_seed(&store, first.match_id, &first.seed).await;
     assert_eq!(game.result().as_ref(), Some(&first.result));
     store.close().await;
     db.drop_db().await;

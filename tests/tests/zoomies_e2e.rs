@@ -11,7 +11,6 @@
 
 use std::collections::BTreeMap;
 
-use parlor_games::{AnyGame, AnyStep};
 use parlor_protocol::http::MatchRecord;
 use parlor_protocol::zoomies::{
     Cell, Options, Phase, ScoreLine, Scorecard, Side, StepView, TokenScore, View,
@@ -21,7 +20,6 @@ use parlor_protocol::{
     MatchResult, RoomStatus, Seat, ServerMsg,
 };
 use parlor_server::db::Store;
-use parlor_server::room::live::LiveMatch;
 use parlor_tests::driver::act_if_due;
 use parlor_tests::players::zoomies::{step, Table, LADDER};
 use parlor_tests::{TestClient, TestDb, TestServer};
@@ -366,22 +364,8 @@ async fn full_match(db: TestDb, players: usize) {
     assert!(history.iter().any(|m| m.match_id == first.match_id));
 
     // Replay the stored log; re-derive each chance step from the seed.
-    let steps = store.steps(first.match_id).await.unwrap();
-    assert_eq!(u64::try_from(steps.len()).unwrap(), record.steps);
-    let seed: [u8; 32] = hex::decode(&first.seed).unwrap().try_into().unwrap();
-    let mut game = AnyGame::new(&record.options, u8::try_from(players).unwrap()).unwrap();
-    let mut chance = 0;
-    for (seq, json) in &steps {
-        let step = AnyStep::from_json(GameKind::Zoomies, json).unwrap();
-        if step.is_chance() {
-            chance += 1;
-            let redrawn = game
-                .sample_chance(&mut LiveMatch::chance_rng(&seed, *seq))
-                .unwrap();
-            assert_eq!(redrawn, step, "chance step {seq} matches the seed");
-        }
-        game.apply(&step).unwrap();
-    }
+    let (game, chance) =
+        parlor_tests::truth::replay_with_seed(&store, first.match_id, &first.seed).await;
     // Start tiles, the deal, and the first player drawn (no host choice).
     assert!(chance > 3 + 2 * players);
     assert_eq!(game.result().as_ref(), Some(&first.result));
