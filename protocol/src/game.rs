@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::Seat;
-use crate::{doozy_dice, mix_the_mutts, zoomies};
+use crate::{doozy_dice, mix_the_mutts, zingamino, zoomies};
 
 /// The games Parlor knows. A game listed here but not yet `playable` can be
 /// shown ("coming soon") but no room can be created for it.
@@ -86,7 +86,8 @@ macro_rules! playable_games {
         $then! {
             DoozyDice doozy_dice "Doozy Dice",
             MixTheMutts mix_the_mutts "Mix-the-Mutts",
-            Zoomies zoomies "Zoomies"
+            Zoomies zoomies "Zoomies",
+            Zingamino zingamino "Zingamino"
         }
     };
 }

@@ -226,6 +226,12 @@ pub struct View {
     pub phase: Phase,
     /// Every finished round.
     pub rounds: Vec<RoundSummary>,
+    /// The viewer's legal actions now: every placement (a Zinga that must
+    /// declare once per value), or a pass. Empty unless the viewer is to
+    /// act. Derived from the viewer's own hand and the public board only,
+    /// so it says nothing the view doesn't; it spares the browser a second
+    /// copy of the placement rules.
+    pub moves: Vec<Action>,
 }
 
 /// One step as one viewer may see it.

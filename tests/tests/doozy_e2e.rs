@@ -208,11 +208,11 @@ async fn options_are_checked_against_the_game() {
     let resp = server
         .http
         .post(format!("{}/api/rooms", server.base()))
-        .json(&serde_json::json!({"game": "zingamino", "name": "A"}))
+        .json(&serde_json::json!({"game": "zop-zoo", "name": "A"}))
         .send()
         .await
         .unwrap();
-    assert_eq!(resp.status().as_u16(), 422, "zingamino is not playable yet");
+    assert_eq!(resp.status().as_u16(), 422, "Zop Zoo is not playable yet");
     let opts = GameOptions::DoozyDice(parlor_protocol::doozy_dice::Options {
         lock_set_aside: true,
         auto_claim: false,

@@ -59,6 +59,10 @@ impl Zingamino {
             bag: tiles::count(self.bag),
             phase,
             rounds: self.rounds.clone(),
+            moves: match viewer {
+                Viewer::Seat(s) => crate::Game::legal_actions(self, s),
+                Viewer::Spectator => Vec::new(),
+            },
         }
     }
 

@@ -9,6 +9,7 @@
 
 pub mod doozy_dice;
 pub mod mix_the_mutts;
+pub mod zingamino;
 pub mod zoomies;
 
 use std::collections::BTreeSet;
@@ -56,7 +57,12 @@ pub struct Probe {
 }
 
 /// Every playable game's player.
-pub const PLAYERS: &[GamePlayer] = &[doozy_dice::PLAYER, mix_the_mutts::PLAYER, zoomies::PLAYER];
+pub const PLAYERS: &[GamePlayer] = &[
+    doozy_dice::PLAYER,
+    mix_the_mutts::PLAYER,
+    zoomies::PLAYER,
+    zingamino::PLAYER,
+];
 
 /// The games the tests play, in [`PLAYERS`] order.
 pub const PLAYABLE: &[GameKind] = &kinds::<{ PLAYERS.len() }>();
@@ -85,6 +91,7 @@ pub fn view_kind(view: &AnyView) -> GameKind {
         AnyView::DoozyDice(_) => GameKind::DoozyDice,
         AnyView::MixTheMutts(_) => GameKind::MixTheMutts,
         AnyView::Zoomies(_) => GameKind::Zoomies,
+        AnyView::Zingamino(_) => GameKind::Zingamino,
     }
 }
 
