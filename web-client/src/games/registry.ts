@@ -17,6 +17,9 @@ import MtmFinal from './mtm/FinalScorecard.svelte';
 import ZoomiesOptions from './zoomies/Options.svelte';
 import ZoomiesTable from './zoomies/Table.svelte';
 import ZoomiesFinal from './zoomies/FinalScorecard.svelte';
+import ZingaminoOptions from './zingamino/Options.svelte';
+import ZingaminoTable from './zingamino/Table.svelte';
+import ZingaminoFinal from './zingamino/FinalScorecard.svelte';
 
 export interface OptionsProps {
   options: GameOptions;
@@ -78,8 +81,12 @@ export const GAMES: Record<GameKind, GameUi> = {
   },
   zingamino: {
     title: 'Zingamino',
-    blurb: 'Dominoes around four circles, with bridges and Zingas.',
+    blurb:
+      'Lay coloured dominoes around four linked circles, matching every end. Wild Zingas take the value they meet; close a circle for +16. First to 64.',
     icon: '🁫',
+    Options: ZingaminoOptions,
+    Table: ZingaminoTable,
+    Final: ZingaminoFinal,
   },
   'zop-zoo': {
     title: 'Zop Zoo',

@@ -1,0 +1,270 @@
+// End-to-end: two browsers play Zingamino against a real parlor-server,
+// every move through the UI.
+//
+//   npm run build && node --test e2e/zingamino.test.mjs
+//
+// A (desktop, 1280×800) creates a room, B (phone, 390×844) joins through the
+// share link and sees that there are no options. After the start both see
+// the opening turn, eight tiles each and the bag. Then the active player
+// taps a hand tile and one of the spaces the page highlights (legality is
+// read only from the page, which takes it from the server's `moves`),
+// preferring a Zinga whenever one can go somewhere, flipping a tile now and
+// then, declaring a value when asked, passing when that is the only move.
+// Play goes on until a Zinga is on the board (with its values shown) and a
+// round has ended: its summary shows both hands, their values and the points
+// collected, and the score tables' totals match it. Gives up after 4 rounds.
+// E2E_SCREENSHOTS=dir saves zingamino-{start,zoom,zinga,summary}-{desktop,phone}.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+
+const h = useServer();
+
+/** @typedef {import('playwright-core').Page} Page */
+
+/**
+ * What the turn indicator shows.
+ * @param {Page} page
+ */
+async function status(page) {
+  return page.getByTestId('turn-indicator').evaluate((el) => ({
+    seat: el.getAttribute('data-seat') === '' ? null : Number(el.getAttribute('data-seat')),
+    phase: el.getAttribute('data-phase') ?? '',
+    round: Number(el.getAttribute('data-round')),
+    opening: el.getAttribute('data-opening') === 'true',
+    version: Number(el.getAttribute('data-version')),
+  }));
+}
+
+/**
+ * Waits until the page shows a version after `version`.
+ * @param {Page} page
+ * @param {number} version
+ */
+async function waitPast(page, version) {
+  await page.waitForFunction(
+    (v) => Number(document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-version')) > v,
+    version,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Waits until both pages show the same version and that page's seat may act
+ * (a live tile or the pass button), or the game is over. Returns the status.
+ * @param {Page[]} pages
+ */
+async function settle(pages) {
+  for (;;) {
+    const [sa, sb] = await Promise.all(pages.map(status));
+    if (sa.version === sb.version && sa.phase === 'finished') return sa;
+    if (sa.version === sb.version && sa.phase === 'turn' && sa.seat !== null) {
+      const ready = await pages[sa.seat].evaluate(
+        () =>
+          !!document.querySelector('[data-testid="pass"]') ||
+          !!document.querySelector('button[data-testid^="hand-tile-"]:not([disabled])'),
+      );
+      if (ready) return sa;
+    }
+    await pages[0].waitForTimeout(60);
+  }
+}
+
+/**
+ * Saves a full-page screenshot (toasts dismissed), and for phones one of the
+ * screen scrolled to `top`, when E2E_SCREENSHOTS is set.
+ * @param {Page} page
+ * @param {string} name
+ * @param {string} [top]
+ */
+async function snap(page, name, top) {
+  if (!shots) return;
+  for (const x of await page.locator('[data-testid^="toast-"] .close').all()) await x.click().catch(() => {});
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  if (top) {
+    await page.getByTestId(top).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(shots, `${name}-screen.png`) });
+  }
+}
+
+/**
+ * Number in an element's text.
+ * @param {Page} page
+ * @param {string} id
+ */
+async function num(page, id) {
+  return Number(((await page.getByTestId(id).first().textContent()) ?? '').match(/\d+/)?.[0]);
+}
+
+test('Zingamino through the UI: openings, highlighted places, a Zinga on the board, a round summary and the score table', { timeout: 200_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  const t0 = Date.now();
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, {
+    game: 'zingamino',
+    viewportA: { width: 1280, height: 800 },
+    viewportB: { width: 390, height: 844 },
+  });
+  const pages = [a, b];
+
+  // No options: both see the sentence instead.
+  for (const p of pages) assert.match((await p.getByTestId('zingamino-no-options').textContent()) ?? '', /64 points, 2–8 players/);
+  await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await a.getByTestId('start').click();
+  for (const p of pages) await p.getByTestId('zingamino-board').waitFor();
+
+  // --- the start: the opening turn, 8 tiles each, 48 in the bag
+  let st = await settle(pages);
+  assert.equal(st.phase, 'turn');
+  assert.equal(st.round, 1);
+  assert.ok(st.opening, 'the first turn is an opening');
+  for (const p of pages) {
+    assert.match((await p.getByTestId('opening-note').innerText()) ?? '', /play a double or Zinga into an empty square of its colour/);
+    assert.equal(await num(p, 'hand-size-0'), 8);
+    assert.equal(await num(p, 'hand-size-1'), 8);
+    assert.equal(await num(p, 'bag'), 48);
+    assert.equal(await p.locator('[data-testid="zingamino-hand"] [data-testid^="hand-tile-"]').count(), 8, 'own hand shown');
+    assert.match((await p.getByTestId('zingamino-log').textContent()) ?? '', /Round 1: (You|Ana|Ben) starts?; 8 tiles dealt/);
+    await noHorizontalScroll(p);
+  }
+  assert.match((await pages[st.seat ?? 0].getByTestId('turn-indicator').textContent()) ?? '', /Your opening turn/);
+  const other = pages[1 - (st.seat ?? 0)];
+  assert.equal(await other.locator('[data-testid^="target-"]').count(), 0, 'nothing highlighted for the waiting player');
+  assert.equal(await other.locator('button[data-testid^="hand-tile-"]').count(), 0, 'no tile buttons for the waiting player');
+  await snap(a, 'zingamino-start-desktop');
+  await snap(b, 'zingamino-start-phone');
+
+  // --- play until a Zinga is down and a round has ended
+  let zinga = /** @type {{ space: string, ccw: string, cw: string } | null} */ (null);
+  let summaryChecked = false;
+  let moves = 0;
+  let flips = 0;
+  let digsSeen = 0;
+  let zoomChecked = false;
+  while (!(zinga && summaryChecked)) {
+    assert.ok(Date.now() - t0 < 170_000, `out of time after ${moves} moves (Zinga placed: ${!!zinga}, round ended: ${summaryChecked})`);
+    st = await settle(pages);
+    if (st.phase === 'finished') break;
+    assert.ok(st.round <= 4, `gave up: 4 rounds without both a Zinga placed and a round summary (Zinga: ${!!zinga})`);
+    const seat = /** @type {number} */ (st.seat);
+    const page = pages[seat];
+    const sizes = [await num(a, 'hand-size-0'), await num(a, 'hand-size-1')];
+
+    // A dig is told to the other player without the tiles.
+    const n = pages[1 - seat].getByTestId('notice');
+    if ((await n.count()) && /dug/.test((await n.textContent()) ?? '')) {
+      assert.match((await n.textContent()) ?? '', /^(Ana|Ben) dug \d+ tiles? from the bag$/, 'the others see only how many');
+      digsSeen += 1;
+    }
+
+    let placedZinga = false;
+    if (await page.getByTestId('pass').count()) {
+      await page.getByTestId('pass').click();
+    } else {
+      const live = page.locator('button[data-testid^="hand-tile-"]:not([disabled])');
+      const z = page.locator('button[data-testid^="hand-tile-"][data-zinga="true"]:not([disabled])');
+      const tile = (await z.count()) ? z.first() : live.first();
+      placedZinga = (await tile.getAttribute('data-zinga')) === 'true';
+      await tile.click();
+      assert.equal(await tile.getAttribute('aria-pressed'), 'true');
+      const fits = Number(await tile.getAttribute('data-fits'));
+      // Flip now and then, when the page offers it.
+      if (moves % 3 === 1 && (await page.getByTestId('flip').count())) {
+        const ghost = async () => (await page.locator('[data-testid^="target-"] text.ghost').allTextContents()).join();
+        const before = await ghost();
+        await page.getByTestId('flip').click();
+        const after = await ghost();
+        assert.ok(after.length > 0, 'the flipped tile has places too');
+        assert.notEqual(after, before, 'the preview shows the other end first');
+        flips += 1;
+      }
+      const targets = page.locator('[data-testid^="target-"]');
+      const count = await targets.count();
+      assert.ok(count > 0 && count <= fits, `highlighted places (${count}) within the tile's legal places (${fits})`);
+      if (seat === 1 && !zoomChecked) {
+        // The phone zooms to the tile's circle, and the places are big enough to tap.
+        assert.notEqual(await b.getByTestId('zingamino-board').getAttribute('data-focus'), '', 'zoomed to the circle');
+        const box = await targets.first().locator('circle.hit').boundingBox();
+        assert.ok(box && box.width >= 44 && box.height >= 44, `tap target ≥ 44 px (${box?.width})`);
+        await snap(b, 'zingamino-zoom-phone', 'zingamino-board');
+        zoomChecked = true;
+      }
+      await targets.first().click();
+      if (await page.getByTestId('declare').count()) {
+        await page.locator('[data-testid^="declare-"]').first().click();
+      }
+    }
+    await waitPast(page, st.version);
+    moves += 1;
+    await Promise.all(pages.map((p) => p.waitForFunction((v) => Number(document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-version')) > v, st.version)));
+
+    if (placedZinga && !zinga) {
+      // The Zinga is on the board, with its values (a "?" for a side not set yet).
+      const el = a.locator('[data-testid^="space-"][data-zinga="true"]').first();
+      await el.waitFor({ state: 'attached' });
+      zinga = {
+        space: (await el.getAttribute('data-testid')) ?? '',
+        ccw: (await el.getAttribute('data-ccw')) ?? '',
+        cw: (await el.getAttribute('data-cw')) ?? '',
+      };
+      assert.match(zinga.ccw, /^[0-4?]$/);
+      assert.match(zinga.cw, /^[0-4?]$/);
+      for (const p of pages) {
+        const text = (await p.getByTestId(zinga.space).locator('text.v').allTextContents()).join('|');
+        assert.ok(text.startsWith(zinga.ccw), `the board shows the Zinga's value: ${text}`);
+        assert.match((await p.getByTestId('zingamino-log').textContent()) ?? '', /placed the (Green|Yellow|Orange|Purple) Zinga on [GYOP]\d+, as [0-4?]/);
+      }
+      await snap(a, 'zingamino-zinga-desktop');
+      await snap(b, 'zingamino-zinga-phone', 'zingamino-board');
+    }
+
+    // A round ended: its summary on both pages.
+    if (!summaryChecked && (await a.getByTestId('round-summary').count())) {
+      for (const p of pages) {
+        const sum = p.getByTestId('round-summary');
+        await sum.waitFor();
+        const how = (await p.getByTestId('summary-how').textContent()) ?? '';
+        const endedBy = await p.getByTestId('summary').getAttribute('data-ended-by');
+        const values = [await num(p, 'summary-value-0'), await num(p, 'summary-value-1')];
+        const collected = [await num(p, 'summary-collected-0'), await num(p, 'summary-collected-1')];
+        const totals = [await num(p, 'summary-total-0'), await num(p, 'summary-total-1')];
+        for (const s of [0, 1]) {
+          const shown = await p.getByTestId(`summary-hand-${s}`).locator('svg').count();
+          assert.equal(Number(await p.getByTestId(`summary-hand-${s}`).getAttribute('data-count')), shown, 'every tile of the hand shown');
+          // Hands are revealed as they were: the player who moved last may have emptied theirs.
+          if (s !== seat) assert.equal(shown, sizes[s], `seat ${s}'s hand revealed (${shown} tiles, held ${sizes[s]})`);
+          // The score tables agree with the summary.
+          assert.equal(await num(p, `summary-scores-total-${s}`), totals[s], 'summary score table total');
+          assert.equal(await num(p, `summary-scores-${st.round}-${s}`), collected[s] + 0 + ((await p.getByTestId(`summary-bonus-${s}`).count()) ? await num(p, `summary-bonus-${s}`) : 0));
+        }
+        if (endedBy === 'zinga') {
+          assert.match(how, /ZINGA!/);
+          assert.equal(collected[seat], values[1 - seat], 'the one who went out collects the other hand');
+          assert.equal(await p.getByTestId(`summary-hand-${seat}`).locator('svg').count(), 0, 'went out with no tiles');
+        } else if (endedBy === 'blocked') {
+          assert.match(how, /blocked/);
+          const low = Math.min(...values);
+          for (const s of [0, 1]) if (values[s] > low) assert.equal(collected[s], 0);
+        }
+        // The Scores panel holds the same table for later rounds.
+        await p.getByTestId('scores-toggle').click();
+        for (const s of [0, 1]) assert.equal(await num(p, `scores-table-total-${s}`), await num(p, `score-${s}`), 'live total');
+        assert.equal(await p.getByTestId(`scores-table-${st.round}-0`).count(), 1, 'the round in the Scores panel');
+      }
+      await snap(a, 'zingamino-summary-desktop');
+      await snap(b, 'zingamino-summary-phone', 'round-summary');
+      for (const p of pages) if (await p.getByTestId('summary-close').count()) await p.getByTestId('summary-close').click();
+      for (const p of pages) await p.getByTestId('scores-toggle').click();
+      summaryChecked = true;
+    }
+  }
+  assert.ok(zinga, 'a Zinga was placed');
+  assert.ok(summaryChecked, 'a round ended with its summary');
+  for (const p of pages) await noHorizontalScroll(p);
+  console.log(`zingamino: ${moves} moves, ${flips} flips, ${digsSeen} digs seen by the other player, ${Math.round((Date.now() - t0) / 1000)} s`);
+  assert.deepEqual(errors, []);
+  await close();
+});

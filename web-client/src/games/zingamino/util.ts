@@ -1,0 +1,227 @@
+// Helpers over the Zingamino view (RULINGS §2, docs/games/zingamino.md): the
+// tagged envelopes, tile faces and colours, the board's geometry for the
+// SVG, and grouping `view.moves` by tile. They only describe what the server
+// sent; which placements are legal comes from `ZingaminoView.moves` alone.
+
+import type { AnyAction } from '../../generated/AnyAction';
+import type { AnyScorecard } from '../../generated/AnyScorecard';
+import type { AnyStepView } from '../../generated/AnyStepView';
+import type { AnyView } from '../../generated/AnyView';
+import type { GameOptions } from '../../generated/GameOptions';
+import type { ZingaminoAction as Action } from '../../generated/zingamino/ZingaminoAction';
+import type { ZingaminoScorecard as Scorecard } from '../../generated/zingamino/ZingaminoScorecard';
+import type { ZingaminoStepView as StepView } from '../../generated/zingamino/ZingaminoStepView';
+import type { ZingaminoTileId as TileId } from '../../generated/zingamino/ZingaminoTileId';
+import type { ZingaminoView as View } from '../../generated/zingamino/ZingaminoView';
+
+export const GAME = 'zingamino' as const;
+/** The game ends when a score reaches this (RULINGS §2(c)). */
+export const TARGET = 64;
+
+// --- the tagged envelopes ----------------------------------------------------
+
+export function zView(v: AnyView | undefined | null): View | null {
+  return v && v.game === GAME ? v.view : null;
+}
+
+export function zStep(s: AnyStepView): StepView | null {
+  return s.game === GAME ? s.step : null;
+}
+
+export function zAction(action: Action): AnyAction {
+  return { game: GAME, action };
+}
+
+export function zScorecard(s: AnyScorecard | undefined | null): Scorecard | null {
+  return s && s.game === GAME ? s.scorecard : null;
+}
+
+export function zGameOptions(): GameOptions {
+  return { game: GAME, options: {} };
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// --- colours -------------------------------------------------------------------
+
+export interface ColourInfo {
+  name: string;
+  letter: string;
+  /** Tile face. */
+  fill: string;
+  /** Digits, borders, labels (dark enough to read on white). */
+  ink: string;
+  /** The circle's track. */
+  track: string;
+}
+
+/** In tile and board order: Green, Yellow, Orange, Purple. */
+export const COLOURS: ColourInfo[] = [
+  { name: 'Green', letter: 'G', fill: '#dcfce7', ink: '#15803d', track: '#bbf7d0' },
+  { name: 'Yellow', letter: 'Y', fill: '#fef9c3', ink: '#a16207', track: '#fde68a' },
+  { name: 'Orange', letter: 'O', fill: '#ffedd5', ink: '#c2410c', track: '#fed7aa' },
+  { name: 'Purple', letter: 'P', fill: '#f3e8ff', ink: '#7e22ce', track: '#e9d5ff' },
+];
+
+export function colourOf(tileOrSpace: number): number {
+  return Math.floor(tileOrSpace / 16) % 4;
+}
+
+// --- tiles ---------------------------------------------------------------------
+
+/** The dominoes of a colour by `id % 16`, low end first; 15 is the Zinga. */
+const FACES: [number, number][] = [
+  [0, 0], [0, 1], [0, 2], [0, 3], [0, 4],
+  [1, 1], [1, 2], [1, 3], [1, 4],
+  [2, 2], [2, 3], [2, 4],
+  [3, 3], [3, 4],
+  [4, 4],
+];
+
+export type Face = { zinga: true } | { zinga: false; lo: number; hi: number };
+
+export function faceOf(id: TileId): Face {
+  const f = FACES[id % 16];
+  return f ? { zinga: false, lo: f[0], hi: f[1] } : { zinga: true };
+}
+
+export function isZinga(id: TileId): boolean {
+  return id % 16 === 15;
+}
+
+export function isDouble(id: TileId): boolean {
+  const f = faceOf(id);
+  return !f.zinga && f.lo === f.hi;
+}
+
+/** Hand value of a tile: its pips, a Zinga 16. */
+export function tileValue(id: TileId): number {
+  const f = faceOf(id);
+  return f.zinga ? 16 : f.lo + f.hi;
+}
+
+/** "Green 2|3", "Green Zinga". */
+export function tileName(id: TileId): string {
+  const f = faceOf(id);
+  const c = COLOURS[colourOf(id)].name;
+  return f.zinga ? `${c} Zinga` : `${c} ${f.lo}|${f.hi}`;
+}
+
+// --- the board -----------------------------------------------------------------
+
+/** "G4": colour letter and index clockwise from 12 o'clock. */
+export function spaceName(space: number): string {
+  return `${COLOURS[colourOf(space)].letter}${space % 16}`;
+}
+
+/** The Zinga/Double squares: i % 4 == 0. */
+export function isSquare(space: number): boolean {
+  return space % 4 === 0;
+}
+
+/** Bridge partners (G4–Y12, G8–O0, Y8–P0, O4–P12), both ways. */
+export const BRIDGES: [number, number][] = [
+  [4, 28],
+  [8, 32],
+  [24, 48],
+  [36, 60],
+];
+
+// Geometry in SVG units. The circles sit in a 2 × 2 grid 500 apart; a
+// Zinga/Double square is a radial rectangle SQ long, so bridging squares
+// touch end to end when R + SQ/2 = 250.
+export const SQ = 76;
+export const THICK = 40;
+export const R = 250 - SQ / 2;
+export const CENTRES = [
+  { x: 250, y: 250 },
+  { x: 750, y: 250 },
+  { x: 250, y: 750 },
+  { x: 750, y: 750 },
+];
+
+export interface SpaceGeom {
+  x: number;
+  y: number;
+  /** Degrees clockwise from 12 o'clock. */
+  angle: number;
+  /** Unit vector clockwise along the ring. */
+  tx: number;
+  ty: number;
+  /** Unit vector outwards. */
+  rx: number;
+  ry: number;
+}
+
+export function geom(space: number): SpaceGeom {
+  const c = CENTRES[colourOf(space)];
+  const angle = (space % 16) * 22.5;
+  const a = (angle * Math.PI) / 180;
+  const rx = Math.sin(a);
+  const ry = -Math.cos(a);
+  return { x: c.x + R * rx, y: c.y + R * ry, angle, tx: Math.cos(a), ty: Math.sin(a), rx, ry };
+}
+
+// --- legal moves ---------------------------------------------------------------
+
+export type Place = Extract<Action, { type: 'place' }>;
+
+export interface TileMoves {
+  /** Spaces legal with `flip: false` / `true`, each with the values a Zinga may declare (empty: none to declare). */
+  byFlip: [Map<number, number[]>, Map<number, number[]>];
+  count: number;
+}
+
+/** `view.moves` grouped by tile, then orientation, then space. */
+export function movesByTile(moves: Action[]): Map<TileId, TileMoves> {
+  const out = new Map<TileId, TileMoves>();
+  for (const m of moves) {
+    if (m.type !== 'place') continue;
+    let t = out.get(m.tile);
+    if (!t) {
+      t = { byFlip: [new Map(), new Map()], count: 0 };
+      out.set(m.tile, t);
+    }
+    const side = t.byFlip[m.flip ? 1 : 0];
+    let values = side.get(m.space);
+    if (!values) {
+      values = [];
+      side.set(m.space, values);
+      t.count += 1;
+    }
+    if (m.value !== null) values.push(m.value);
+  }
+  return out;
+}
+
+/** Only a pass is possible (nothing fits and the bag is empty). */
+export function onlyPass(moves: Action[]): boolean {
+  return moves.length === 1 && moves[0].type === 'pass';
+}
+
+// --- seats -----------------------------------------------------------------------
+
+/** Seat colours (up to 8 players), kept apart from the four tile colours. */
+export const SEAT_COLOURS = [
+  { color: '#2563eb', soft: '#dbeafe' },
+  { color: '#db2777', soft: '#fce7f3' },
+  { color: '#0d9488', soft: '#ccfbf1' },
+  { color: '#854d0e', soft: '#fef3c7' },
+  { color: '#dc2626', soft: '#fee2e2' },
+  { color: '#475569', soft: '#e2e8f0' },
+  { color: '#0891b2', soft: '#cffafe' },
+  { color: '#65a30d', soft: '#ecfccb' },
+];
+
+export function seatColour(seat: number): { color: string; soft: string } {
+  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+/** A place the selected tile may go, with a preview of its values (ccw, cw; "?" for a Zinga). */
+export interface Target {
+  space: number;
+  ccw: string;
+  cw: string;
+}
