@@ -218,6 +218,18 @@ macro_rules! any_game {
                     )*
                 }
             }
+
+            /// The acting seat and its action, or `None` for a chance outcome.
+            pub fn action(&self) -> Option<(Seat, AnyAction)> {
+                match self {
+                    $(
+                        AnyStep::$kind(Step::Act { seat, action }) => {
+                            Some((*seat, AnyAction::$kind(action.clone())))
+                        }
+                        AnyStep::$kind(Step::Chance { .. }) => None,
+                    )*
+                }
+            }
         }
     };
 }

@@ -125,17 +125,5 @@ impl Truth {
 
 /// The seat and action of a log step (`None` for chance).
 pub fn step_action(step: &AnyStep) -> Option<(Seat, AnyAction)> {
-    use parlor_games::Step;
-    match step {
-        AnyStep::DoozyDice(Step::Act { seat, action }) => {
-            Some((*seat, AnyAction::DoozyDice(action.clone())))
-        }
-        AnyStep::MixTheMutts(Step::Act { seat, action }) => {
-            Some((*seat, AnyAction::MixTheMutts(action.clone())))
-        }
-        AnyStep::Zoomies(Step::Act { seat, action }) => {
-            Some((*seat, AnyAction::Zoomies(action.clone())))
-        }
-        _ => None,
-    }
+    step.action()
 }
