@@ -172,7 +172,7 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
       assert.equal(await tile.getAttribute('aria-pressed'), 'true');
       const fits = Number(await tile.getAttribute('data-fits'));
       // Flip now and then, when the page offers it.
-      if (moves % 3 === 1 && (await page.getByTestId('flip').count())) {
+      if ((flips < 2 || moves % 3 === 1) && (await page.getByTestId('flip').count())) {
         const ghost = async () => (await page.locator('[data-testid^="target-"] text.ghost').allTextContents()).join();
         const before = await ghost();
         await page.getByTestId('flip').click();
