@@ -158,6 +158,8 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
     if ((await n.count()) && /dug/.test((await n.textContent()) ?? '')) {
       assert.match((await n.textContent()) ?? '', /^(Ana|Ben) dug \d+ tiles? from the bag$/, 'the others see only how many');
       digsSeen += 1;
+      // The digger sees which tiles.
+      assert.match((await page.getByTestId('notice').textContent()) ?? '', /^You dug \d+ tiles? from the bag: (Green|Yellow|Orange|Purple) /);
     }
 
     let placedZinga = false;
@@ -264,6 +266,21 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
   assert.ok(zinga, 'a Zinga was placed');
   assert.ok(summaryChecked, 'a round ended with its summary');
   for (const p of pages) await noHorizontalScroll(p);
+
+  if ((await status(a)).phase === 'finished') {
+    // The game ended (someone reached 64): the final scorecard, here and in history.
+    await a.getByTestId('zingamino-scorecard').waitFor();
+    const totals = [await num(a, 'final-score-0'), await num(a, 'final-score-1')];
+    for (const s of [0, 1]) assert.equal(await num(a, `final-table-total-${s}`), totals[s]);
+    assert.ok(Math.max(...totals) >= 64, 'someone reached 64');
+    await snap(b, 'zingamino-final-phone');
+    await a.getByTestId('match-link').click();
+    await a.getByTestId('zingamino-scorecard').waitFor();
+    for (const s of [0, 1]) assert.equal(await num(a, `final-score-${s}`), totals[s], 'history shows the same totals');
+    await a.getByText('Round 1: hands and points').click();
+    assert.ok((await a.getByTestId('final-round-1-hand-0').locator('svg').count()) + (await a.getByTestId('final-round-1-hand-1').locator('svg').count()) > 0, 'hands in history');
+    await snap(a, 'zingamino-history-desktop');
+  }
   console.log(`zingamino: ${moves} moves, ${flips} flips, ${digsSeen} digs seen by the other player, ${Math.round((Date.now() - t0) / 1000)} s`);
   assert.deepEqual(errors, []);
   await close();
