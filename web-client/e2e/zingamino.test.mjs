@@ -5,7 +5,8 @@
 //
 // A (desktop, 1280×800) creates a room, B (phone, 390×844) joins through the
 // share link and sees that there are no options. After the start both see
-// the opening turn, eight tiles each and the bag. Then the active player
+// the opening turn, eight tiles each and the bag; a spectator sees no hand.
+// Then the active player
 // taps a hand tile and one of the spaces the page highlights (legality is
 // read only from the page, which takes it from the server's `moves`),
 // preferring a Zinga whenever one can go somewhere, flipping a tile now and
@@ -13,11 +14,13 @@
 // Play goes on until a Zinga is on the board (with its values shown) and a
 // round has ended: its summary shows both hands, their values and the points
 // collected, and the score tables' totals match it. Gives up after 4 rounds.
+// If the game is over by then, the final scorecard is checked here and in
+// the match history.
 // E2E_SCREENSHOTS=dir saves zingamino-{start,zoom,zinga,summary}-{desktop,phone}.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -136,6 +139,18 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
   assert.equal(await other.locator('button[data-testid^="hand-tile-"]').count(), 0, 'no tile buttons for the waiting player');
   await snap(a, 'zingamino-start-desktop');
   await snap(b, 'zingamino-start-phone');
+
+  // A spectator sees the board, hand sizes and scores, and nobody's tiles.
+  const ctxC = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const c = await newPage(ctxC, errors);
+  await c.goto(`${h.baseUrl}/r/${await a.getByTestId('room-code').textContent()}`);
+  await c.getByTestId('spectating').waitFor();
+  await c.getByTestId('zingamino-board').waitFor();
+  assert.equal(await c.getByTestId('zingamino-hand').count(), 0, 'no hand for a spectator');
+  assert.equal(await c.locator('[data-testid^="hand-tile-"], [data-testid^="target-"]').count(), 0);
+  assert.equal(await num(c, 'hand-size-1'), 8);
+  assert.equal(await num(c, 'bag'), 48);
+  await ctxC.close();
 
   // --- play until a Zinga is down and a round has ended
   let zinga = /** @type {{ space: string, ccw: string, cw: string } | null} */ (null);

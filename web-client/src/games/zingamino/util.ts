@@ -91,17 +91,6 @@ export function isZinga(id: TileId): boolean {
   return id % 16 === 15;
 }
 
-export function isDouble(id: TileId): boolean {
-  const f = faceOf(id);
-  return !f.zinga && f.lo === f.hi;
-}
-
-/** Hand value of a tile: its pips, a Zinga 16. */
-export function tileValue(id: TileId): number {
-  const f = faceOf(id);
-  return f.zinga ? 16 : f.lo + f.hi;
-}
-
 /** "Green 2|3", "Green Zinga". */
 export function tileName(id: TileId): string {
   const f = faceOf(id);
@@ -165,8 +154,6 @@ export function geom(space: number): SpaceGeom {
 }
 
 // --- legal moves ---------------------------------------------------------------
-
-export type Place = Extract<Action, { type: 'place' }>;
 
 export interface TileMoves {
   /** Spaces legal with `flip: false` / `true`, each with the values a Zinga may declare (empty: none to declare). */
