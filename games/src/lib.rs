@@ -15,6 +15,7 @@ pub mod testing;
 pub mod timeline;
 pub mod zingamino;
 pub mod zoomies;
+pub mod zop_zoo;
 
 pub use any::{AnyGame, AnyStep, MatchError};
 pub use game::{replay, Game, GameOutcome, ReplayError, SetupError, Step};

@@ -15,6 +15,7 @@ pub mod msg;
 pub mod room;
 pub mod zingamino;
 pub mod zoomies;
+pub mod zop_zoo;
 
 pub use game::{
     AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, ToAct,
