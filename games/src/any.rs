@@ -36,6 +36,9 @@ pub enum MatchError {
 macro_rules! any_game {
     ($($kind:ident $module:ident $title:literal),* $(,)?) => {
         /// A match of any game.
+        // A few hundred bytes (Zingamino's board) per live match: boxing
+        // would only add an allocation to every clone the room makes.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Debug, Clone, PartialEq)]
         pub enum AnyGame {
             $(#[doc = $title] $kind(crate::$module::$kind),)*

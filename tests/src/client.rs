@@ -150,6 +150,8 @@ pub struct TestClient {
     /// no pacing (floods on purpose).
     pub pace: Option<usize>,
     sends: VecDeque<Instant>,
+    /// When this client last sent a frame (see [`KEEPALIVE`]).
+    last_sent: Instant,
     /// client_seqs of unreadable acts sent raw (their refusal may carry it).
     raw_pending: Vec<u32>,
 }
@@ -165,6 +167,12 @@ fn raw_client_seq(text: &str) -> Option<u32> {
 /// per-connection rate (40 a second), which a browser driven by a person
 /// never comes near but a scripted player easily would.
 pub const PACE: usize = 36;
+
+/// A client that has sent nothing for this long sends a WebSocket ping
+/// while it waits, as browsers keep their sockets alive: the server closes
+/// a connection it has not heard from for a minute (4002), and a spectator
+/// watching a long match would otherwise say nothing at all.
+pub const KEEPALIVE: Duration = Duration::from_secs(15);
 
 impl TestClient {
     /// Wraps an open socket.
@@ -187,6 +195,7 @@ impl TestClient {
             last_update: None,
             pace: Some(PACE),
             sends: VecDeque::new(),
+            last_sent: Instant::now(),
             raw_pending: Vec::new(),
         }
     }
@@ -271,6 +280,7 @@ impl TestClient {
             }
             self.sends.push_back(Instant::now());
         }
+        self.last_sent = Instant::now();
         self.ws.send(msg).await.is_ok()
     }
 
@@ -357,9 +367,17 @@ impl TestClient {
         if let Some(ended) = &self.ended {
             return ended.clone();
         }
+        let deadline = Instant::now() + wait;
         loop {
-            let frame = match tokio::time::timeout(wait, self.ws.next()).await {
-                Err(_) => return Event::Timeout,
+            let keepalive = self.last_sent + KEEPALIVE;
+            let frame = match tokio::time::timeout_at(deadline.min(keepalive), self.ws.next()).await
+            {
+                Err(_) if Instant::now() >= deadline => return Event::Timeout,
+                Err(_) => {
+                    // A failed ping shows up as the socket's end next time.
+                    let _ = self.send_frame(Message::Ping(Vec::new().into())).await;
+                    continue;
+                }
                 Ok(f) => f,
             };
             let event = match frame {

@@ -213,18 +213,37 @@ async fn one_match(
                 continue;
             };
             assert_eq!(id, match_id);
-            let hidden = secrets
-                .entry((r.viewer, v))
-                .or_insert_with(|| (p.secrets)(truth.at(v), r.viewer));
-            checked.secrets_max = checked.secrets_max.max(hidden.len());
-            let leaked: Vec<_> = mentions.intersection(hidden).collect();
-            assert!(
-                leaked.is_empty(),
-                "{}: {:?} was sent {leaked:?} at version {v}, hidden from it then: {}",
-                p.kind.slug(),
-                r.viewer,
-                f.text
-            );
+            // An update's steps are each checked at their own version: a
+            // step may name what was public then but is hidden again by the
+            // frame's last version (in Zingamino a tile placed in the step
+            // that ended a round is back in the bag after the next deal).
+            // The rest of the frame (the patch) is checked at its version.
+            let mut parts: Vec<(u64, serde_json::Value)> = Vec::new();
+            let mut rest = json.clone();
+            if let Some(serde_json::Value::Array(steps)) =
+                rest.as_object_mut().and_then(|m| m.remove("steps"))
+            {
+                let n = steps.len() as u64;
+                for (i, step) in steps.into_iter().enumerate() {
+                    parts.push((v - n + i as u64 + 1, step));
+                }
+            }
+            parts.push((v, rest));
+            for (at, part) in parts {
+                let hidden = secrets
+                    .entry((r.viewer, at))
+                    .or_insert_with(|| (p.secrets)(truth.at(at), r.viewer));
+                checked.secrets_max = checked.secrets_max.max(hidden.len());
+                let named = (p.mentions)(&part);
+                let leaked: Vec<_> = named.intersection(hidden).collect();
+                assert!(
+                    leaked.is_empty(),
+                    "{}: {:?} was sent {leaked:?} for version {at}, hidden from it then: {}",
+                    p.kind.slug(),
+                    r.viewer,
+                    f.text
+                );
+            }
         }
     }
     for h in &polled {

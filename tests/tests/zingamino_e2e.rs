@@ -90,10 +90,10 @@ fn check_summary(s: &RoundSummary, before: &[u32]) {
             assert!(s.totals.iter().any(|t| *t >= TARGET));
         }
     }
-    for i in 0..seats {
+    for (i, was) in before.iter().enumerate() {
         assert_eq!(
             s.totals[i],
-            before[i] + s.collected[i] + s.bonuses[i],
+            was + s.collected[i] + s.bonuses[i],
             "round {}: seat {i}'s total",
             s.round
         );

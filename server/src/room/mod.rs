@@ -307,6 +307,10 @@ impl Rooms {
         if self.inner.shutdown.is_cancelled() {
             return Err(CreateError::ShuttingDown);
         }
+        // Held from the insert to the registration: a restore running at the
+        // same time (`restore_all` at start restores new lobbies too) must
+        // find this actor, not build a second one from a half-made room.
+        let _loading = self.inner.loading.lock().await;
         let mut attempts = 0;
         let code = loop {
             let code = new_code();

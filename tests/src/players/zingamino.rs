@@ -5,9 +5,9 @@
 //!
 //! Tile ids come back every round (all 64 return to the bag), so a hand
 //! revealed in an earlier round's summary names tiles that may sit in
-//! someone's hand now; summaries (`hands` of `rounds` and `round_end`) and
-//! the start-player draw are revealed by rule and are not counted as
-//! mentions. Live tiles are: a number under a `tile` key (the board, a tile
+//! someone's hand now; summaries (`rounds`, and the step that ends a round,
+//! whose tile is back in the bag once the step is applied) and the
+//! start-player draw are revealed by rule and are not counted as mentions. Live tiles are: a number under a `tile` key (the board, a tile
 //! drawn for a seat, an action in `moves`) and the numbers of a `hand`.
 //!
 //! The player decides from its own view, like a browser: the view lists
@@ -181,6 +181,12 @@ fn walk(v: &Value, key: Option<&str>, out: &mut BTreeSet<String>) {
             if map.get("reason").and_then(Value::as_str) == Some("start_player") {
                 return;
             }
+            // The step that ends a round: its tile was placed face up, but
+            // the state after it is the next round, where that tile is back
+            // in the bag (and its summary reveals every hand by rule).
+            if map.get("round_end").is_some_and(|r| !r.is_null()) {
+                return;
+            }
             // A view patch: what it sets is named by its path.
             if let (Some(Value::String(path)), Some(value)) = (map.get("path"), map.get("value")) {
                 let segments: Vec<&str> = path.split('/').collect();
@@ -271,6 +277,9 @@ mod tests {
                 {"game": "zingamino", "step": {"type": "tile_drawn", "seat": 1, "reason": "start_player", "tile": 40}},
                 {"game": "zingamino", "step": {"type": "placed", "seat": 0, "space": 3,
                   "placed": {"tile": 3, "ccw": 0, "cw": 3}, "bonus": false,
+                  "round_end": null}},
+                {"game": "zingamino", "step": {"type": "placed", "seat": 1, "space": 4,
+                  "placed": {"tile": 44, "ccw": 0, "cw": 0}, "bonus": false,
                   "round_end": {"hands": [[50], [51]]}}}
             ],
             "patch": [
