@@ -415,7 +415,7 @@ impl ZopZoo {
     }
 
     /// Starts `seat`'s turn at T1.
-    fn begin_turn(&mut self, seat: u8) {
+    pub(super) fn begin_turn(&mut self, seat: u8) {
         match self.discard_option(seat) {
             Some(pending) => self.set_pending(seat, pending),
             None => self.draw_next(seat),
