@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::Seat;
-use crate::{doozy_dice, mix_the_mutts, zingamino, zoomies};
+use crate::{doozy_dice, mix_the_mutts, zingamino, zoomies, zop_zoo};
 
 /// The games Parlor knows. A game listed here but not yet `playable` can be
 /// shown ("coming soon") but no room can be created for it.
@@ -87,7 +87,8 @@ macro_rules! playable_games {
             DoozyDice doozy_dice "Doozy Dice",
             MixTheMutts mix_the_mutts "Mix-the-Mutts",
             Zoomies zoomies "Zoomies",
-            Zingamino zingamino "Zingamino"
+            Zingamino zingamino "Zingamino",
+            ZopZoo zop_zoo "Zop Zoo"
         }
     };
 }

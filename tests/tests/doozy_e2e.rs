@@ -208,11 +208,15 @@ async fn options_are_checked_against_the_game() {
     let resp = server
         .http
         .post(format!("{}/api/rooms", server.base()))
-        .json(&serde_json::json!({"game": "zop-zoo", "name": "A"}))
+        .json(&serde_json::json!({
+            "game": "doozy-dice",
+            "name": "A",
+            "options": {"game": "zoomies", "options": {}}
+        }))
         .send()
         .await
         .unwrap();
-    assert_eq!(resp.status().as_u16(), 422, "Zop Zoo is not playable yet");
+    assert_eq!(resp.status().as_u16(), 400, "options for another game");
     let opts = GameOptions::DoozyDice(parlor_protocol::doozy_dice::Options {
         lock_set_aside: true,
         auto_claim: false,

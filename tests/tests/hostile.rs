@@ -193,7 +193,7 @@ fn malformed(rng: &mut StdRng, valid: &str) -> Vec<String> {
         "{\"type\":\"act\",\"client_seq\":1,\"version\":0,\"action\":{\"game\":\"doozy-dice\",\"action\":{\"type\":\"roll\",\"dice\":[256]}}}",
         "{\"type\":\"act\",\"client_seq\":1,\"version\":0,\"action\":{\"game\":\"mix-the-mutts\",\"action\":{\"type\":\"connect\",\"at\":{\"q\":200,\"r\":0},\"rotation\":0}}}",
         "{\"type\":\"act\",\"client_seq\":1,\"version\":0,\"action\":{\"game\":\"mix-the-mutts\",\"action\":{\"type\":\"answer\",\"claims\":[{\"combo\":0,\"cards\":[-1]}]}}}",
-        "{\"type\":\"set_options\",\"options\":{\"game\":\"zop-zoo\",\"options\":{}}}",
+        "{\"type\":\"set_options\",\"options\":{\"game\":\"zop-zoo\",\"options\":{\"target\":\"forever\"}}}",
         "{\"type\":\"hello\",\"token\":5}",
         "{\"type\":\"hello\",\"last_version\":\"x\"}",
         "{\"type\":\"ping\"",

@@ -11,6 +11,7 @@ pub mod doozy_dice;
 pub mod mix_the_mutts;
 pub mod zingamino;
 pub mod zoomies;
+pub mod zop_zoo;
 
 use std::collections::BTreeSet;
 
@@ -62,6 +63,7 @@ pub const PLAYERS: &[GamePlayer] = &[
     mix_the_mutts::PLAYER,
     zoomies::PLAYER,
     zingamino::PLAYER,
+    zop_zoo::PLAYER,
 ];
 
 /// The games the tests play, in [`PLAYERS`] order.
@@ -92,6 +94,7 @@ pub fn view_kind(view: &AnyView) -> GameKind {
         AnyView::MixTheMutts(_) => GameKind::MixTheMutts,
         AnyView::Zoomies(_) => GameKind::Zoomies,
         AnyView::Zingamino(_) => GameKind::Zingamino,
+        AnyView::ZopZoo(_) => GameKind::ZopZoo,
     }
 }
 

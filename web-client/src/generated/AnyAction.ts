@@ -3,8 +3,9 @@ import type { Action } from "./doozy_dice/Action";
 import type { MtmAction } from "./mix_the_mutts/MtmAction";
 import type { ZingaminoAction } from "./zingamino/ZingaminoAction";
 import type { ZoomiesAction } from "./zoomies/ZoomiesAction";
+import type { ZopZooAction } from "./zop_zoo/ZopZooAction";
 
 /**
  * An action a seat submits, tagged by game.
  */
-export type AnyAction = { "game": "doozy-dice", "action": Action } | { "game": "mix-the-mutts", "action": MtmAction } | { "game": "zoomies", "action": ZoomiesAction } | { "game": "zingamino", "action": ZingaminoAction };
+export type AnyAction = { "game": "doozy-dice", "action": Action } | { "game": "mix-the-mutts", "action": MtmAction } | { "game": "zoomies", "action": ZoomiesAction } | { "game": "zingamino", "action": ZingaminoAction } | { "game": "zop-zoo", "action": ZopZooAction };

@@ -3,8 +3,9 @@ import type { Scorecard } from "./doozy_dice/Scorecard";
 import type { MtmScorecard } from "./mix_the_mutts/MtmScorecard";
 import type { ZingaminoScorecard } from "./zingamino/ZingaminoScorecard";
 import type { ZoomiesScorecard } from "./zoomies/ZoomiesScorecard";
+import type { ZopZooScorecard } from "./zop_zoo/ZopZooScorecard";
 
 /**
  * A finished match's per-game scorecard.
  */
-export type AnyScorecard = { "game": "doozy-dice", "scorecard": Scorecard } | { "game": "mix-the-mutts", "scorecard": MtmScorecard } | { "game": "zoomies", "scorecard": ZoomiesScorecard } | { "game": "zingamino", "scorecard": ZingaminoScorecard };
+export type AnyScorecard = { "game": "doozy-dice", "scorecard": Scorecard } | { "game": "mix-the-mutts", "scorecard": MtmScorecard } | { "game": "zoomies", "scorecard": ZoomiesScorecard } | { "game": "zingamino", "scorecard": ZingaminoScorecard } | { "game": "zop-zoo", "scorecard": ZopZooScorecard };

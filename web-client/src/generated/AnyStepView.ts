@@ -3,8 +3,9 @@ import type { StepView } from "./doozy_dice/StepView";
 import type { MtmStepView } from "./mix_the_mutts/MtmStepView";
 import type { ZingaminoStepView } from "./zingamino/ZingaminoStepView";
 import type { ZoomiesStepView } from "./zoomies/ZoomiesStepView";
+import type { ZopZooStepView } from "./zop_zoo/ZopZooStepView";
 
 /**
  * How one step of the log looks to one viewer, tagged by game.
  */
-export type AnyStepView = { "game": "doozy-dice", "step": StepView } | { "game": "mix-the-mutts", "step": MtmStepView } | { "game": "zoomies", "step": ZoomiesStepView } | { "game": "zingamino", "step": ZingaminoStepView };
+export type AnyStepView = { "game": "doozy-dice", "step": StepView } | { "game": "mix-the-mutts", "step": MtmStepView } | { "game": "zoomies", "step": ZoomiesStepView } | { "game": "zingamino", "step": ZingaminoStepView } | { "game": "zop-zoo", "step": ZopZooStepView };

@@ -3,8 +3,9 @@ import type { View } from "./doozy_dice/View";
 import type { MtmView } from "./mix_the_mutts/MtmView";
 import type { ZingaminoView } from "./zingamino/ZingaminoView";
 import type { ZoomiesView } from "./zoomies/ZoomiesView";
+import type { ZopZooView } from "./zop_zoo/ZopZooView";
 
 /**
  * What one viewer may know of a match right now, tagged by game.
  */
-export type AnyView = { "game": "doozy-dice", "view": View } | { "game": "mix-the-mutts", "view": MtmView } | { "game": "zoomies", "view": ZoomiesView } | { "game": "zingamino", "view": ZingaminoView };
+export type AnyView = { "game": "doozy-dice", "view": View } | { "game": "mix-the-mutts", "view": MtmView } | { "game": "zoomies", "view": ZoomiesView } | { "game": "zingamino", "view": ZingaminoView } | { "game": "zop-zoo", "view": ZopZooView };

@@ -3,9 +3,10 @@ import type { Options } from "./doozy_dice/Options";
 import type { MtmOptions } from "./mix_the_mutts/MtmOptions";
 import type { ZingaminoOptions } from "./zingamino/ZingaminoOptions";
 import type { ZoomiesOptions } from "./zoomies/ZoomiesOptions";
+import type { ZopZooOptions } from "./zop_zoo/ZopZooOptions";
 
 /**
  * Host-chosen options for a match, tagged by game. Stored with the
  * match and shown to every player.
  */
-export type GameOptions = { "game": "doozy-dice", "options": Options } | { "game": "mix-the-mutts", "options": MtmOptions } | { "game": "zoomies", "options": ZoomiesOptions } | { "game": "zingamino", "options": ZingaminoOptions };
+export type GameOptions = { "game": "doozy-dice", "options": Options } | { "game": "mix-the-mutts", "options": MtmOptions } | { "game": "zoomies", "options": ZoomiesOptions } | { "game": "zingamino", "options": ZingaminoOptions } | { "game": "zop-zoo", "options": ZopZooOptions };
