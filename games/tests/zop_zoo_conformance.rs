@@ -12,7 +12,7 @@
 use parlor_games::testing::{check, Config, Report, StepOf};
 use parlor_games::zop_zoo::{Chance, ZopZoo};
 use parlor_games::{Game, Step};
-use parlor_protocol::zop_zoo::{Action, Animal, Category, Item, Options, Target};
+use parlor_protocol::zop_zoo::{Action, Animal, Card, Category, Item, Options, Target};
 use parlor_protocol::Seat;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -165,4 +165,213 @@ fn six_players_to_600() {
     config.leak_every = 0;
     let total = check(&config);
     assert_eq!(total.games, seeds() / 5);
+}
+
+/// Counts of the corners reached by random playouts.
+#[derive(Debug, Default)]
+struct Corners {
+    games: u32,
+    rounds_won: u32,
+    rounds_exhausted: u32,
+    won_mid_chain: u32,
+    drawn_mole_digs: u32,
+    discard_mole_digs: u32,
+    declined_digs: u32,
+    moles_discarded: u32,
+    fixpoint_digs: u32,
+    /// HYENA, RACCOON, EARTHWORM used after being drawn.
+    drawn_tasks: [u32; 3],
+    /// … used from the top of the discard pile.
+    discard_tasks: [u32; 3],
+    tasks_discarded_unusable: u32,
+    void_tasks_seen: u32,
+    beasts: u32,
+    best_beasts: u32,
+    chained_takes: u32,
+    side_bonuses: u32,
+    negative_winners: u32,
+    shared_wins: u32,
+    multi_round_games: u32,
+}
+
+fn task_index(card: &Card) -> Option<usize> {
+    match card {
+        Card::Hyena => Some(0),
+        Card::Raccoon => Some(1),
+        Card::Earthworm => Some(2),
+        _ => None,
+    }
+}
+
+fn corners(seeds: std::ops::Range<u64>) -> Corners {
+    use parlor_protocol::zop_zoo::{Effect, Mark, RoundEnd, StepView};
+    use parlor_protocol::{ToAct, Viewer};
+    use rand::SeedableRng;
+    let mut c = Corners::default();
+    for seed in seeds {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let seats = [2, 3, 4, 5, 6][usize::try_from(seed % 5).unwrap_or(0)];
+        let mut game = ZopZoo::new(&Options::default(), seats).expect("setup");
+        let mut voids = 0;
+        loop {
+            let step = match game.to_act() {
+                ToAct::Finished => break,
+                ToAct::Chance => {
+                    let outcomes = game.chance_outcomes();
+                    let total: u32 = outcomes.iter().map(|o| o.1).sum();
+                    let mut r = rng.random_range(0..total);
+                    let mut pick = outcomes[0].0;
+                    for (o, w) in outcomes {
+                        if r < w {
+                            pick = o;
+                            break;
+                        }
+                        r -= w;
+                    }
+                    Step::Chance { outcome: pick }
+                }
+                ToAct::Seats { seats } => {
+                    let legal = game.legal_actions(seats[0]);
+                    Step::Act {
+                        seat: seats[0],
+                        action: legal[rng.random_range(0..legal.len())],
+                    }
+                }
+            };
+            let told = game.step_view(&step, Viewer::Spectator);
+            let round_end = match told {
+                StepView::CardDrawn {
+                    card,
+                    effect,
+                    round_end,
+                    ..
+                } => {
+                    match effect {
+                        Effect::Dug { taken } => {
+                            c.drawn_mole_digs += 1;
+                            c.fixpoint_digs += u32::from(taken.len() > 1);
+                        }
+                        Effect::Matched { taken } => {
+                            c.side_bonuses += u32::from(taken.onto.is_none());
+                        }
+                        Effect::Discarded if card == Card::Mole => c.moles_discarded += 1,
+                        Effect::Discarded if task_index(&card).is_some() => {
+                            c.tasks_discarded_unusable += 1;
+                        }
+                        _ => {}
+                    }
+                    round_end
+                }
+                StepView::Dug {
+                    taken, round_end, ..
+                } => {
+                    c.discard_mole_digs += 1;
+                    c.fixpoint_digs += u32::from(taken.len() > 1);
+                    round_end
+                }
+                StepView::Drew { round_end, .. } => {
+                    c.declined_digs += 1;
+                    round_end
+                }
+                StepView::TookFromDiscard {
+                    taken, round_end, ..
+                } => {
+                    c.chained_takes += u32::from(taken.len() > 1);
+                    c.won_mid_chain += u32::from(round_end.is_some() && taken.len() > 1);
+                    round_end
+                }
+                StepView::Covered {
+                    wild, round_end, ..
+                } => {
+                    c.beasts += u32::from(wild == Card::Beast);
+                    c.best_beasts += u32::from(wild == Card::BestBeast);
+                    round_end
+                }
+                StepView::TaskUsed {
+                    task,
+                    from_discard,
+                    round_end,
+                    ..
+                } => {
+                    if let Some(i) = task_index(&task) {
+                        if from_discard {
+                            c.discard_tasks[i] += 1;
+                        } else {
+                            c.drawn_tasks[i] += 1;
+                        }
+                    }
+                    round_end
+                }
+                StepView::Dealt { round_end, .. } => round_end,
+                StepView::FirstPlayer { .. } | StepView::Refused { .. } => None,
+            };
+            if let Some(summary) = round_end {
+                match summary.ended_by {
+                    RoundEnd::Won => {
+                        c.rounds_won += 1;
+                        let w = summary.winner.map_or(0, |s| usize::from(s.0));
+                        c.negative_winners += u32::from(summary.seats[w].points < 0);
+                    }
+                    RoundEnd::Exhausted => c.rounds_exhausted += 1,
+                }
+            }
+            game.apply(&step).expect("a listed step");
+            let now = game
+                .view(Viewer::Spectator)
+                .discard
+                .iter()
+                .filter(|d| d.mark == Mark::Void)
+                .count();
+            if now > voids {
+                c.void_tasks_seen += 1;
+            }
+            voids = now;
+        }
+        c.games += 1;
+        let out = game.outcome().expect("finished");
+        assert!(out.scorecard.players.iter().any(|p| p.total >= 800));
+        assert_eq!(
+            out.scorecard
+                .players
+                .iter()
+                .map(|p| p.rounds.iter().sum::<i32>())
+                .collect::<Vec<_>>(),
+            out.scorecard
+                .players
+                .iter()
+                .map(|p| p.total)
+                .collect::<Vec<_>>(),
+            "per-round scores add up"
+        );
+        c.shared_wins += u32::from(out.ranks.iter().filter(|&&r| r == 1).count() > 1);
+        c.multi_round_games += u32::from(out.scorecard.rounds.len() > 1);
+    }
+    c
+}
+
+#[test]
+fn playouts_reach_digs_every_task_card_wilds_chains_exhaustion_and_shared_wins() {
+    // 600 whole games of 2 to 6 players; seeded, so the counts stay (seed
+    // 1495 ends in a shared win, about one game in 500 does).
+    let c = corners(1000..1600);
+    eprintln!("{c:#?}");
+    assert_eq!(c.games, 600);
+    assert_eq!(c.multi_round_games, 600, "{c:?}");
+    assert!(c.rounds_won > 2000, "{c:?}");
+    assert!(c.rounds_exhausted > 50, "{c:?}");
+    assert!(c.won_mid_chain > 10, "{c:?}");
+    assert!(c.drawn_mole_digs > 1000, "{c:?}");
+    assert!(c.discard_mole_digs > 500, "{c:?}");
+    assert!(c.declined_digs > 500, "{c:?}");
+    assert!(c.moles_discarded > 1000, "{c:?}");
+    assert!(c.fixpoint_digs > 500, "{c:?}");
+    assert!(c.drawn_tasks.iter().all(|&n| n > 500), "{c:?}");
+    assert!(c.discard_tasks.iter().all(|&n| n > 5), "{c:?}");
+    assert!(c.tasks_discarded_unusable > 100, "{c:?}");
+    assert!(c.void_tasks_seen > 20, "{c:?}");
+    assert!(c.beasts > 1000 && c.best_beasts > 500, "{c:?}");
+    assert!(c.chained_takes > 500, "{c:?}");
+    assert!(c.side_bonuses > 1000, "{c:?}");
+    assert!(c.negative_winners > 10, "{c:?}");
+    assert!(c.shared_wins > 0, "{c:?}");
 }
