@@ -884,6 +884,13 @@ mod ts {
             let path = dir.join("zop_zoo").join(format!("{name}.ts"));
             assert!(path.exists(), "{path:?}");
         }
+        // Every type of this game is prefixed, so no other game's can clash.
+        let unprefixed: Vec<String> = std::fs::read_dir(dir.join("zop_zoo"))
+            .expect("exported")
+            .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+            .filter(|n| !n.starts_with("ZopZoo"))
+            .collect();
+        assert!(unprefixed.is_empty(), "{unprefixed:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
