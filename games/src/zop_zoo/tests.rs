@@ -1520,3 +1520,48 @@ fn without_moves(mut v: parlor_protocol::zop_zoo::View) -> parlor_protocol::zop_
     v.moves.clear();
     v
 }
+
+#[test]
+fn the_long_and_short_targets_end_the_game_at_1000_and_600() {
+    // The same round (seat 0 wins 30 from 775) under each target.
+    let finish = |target: Target, seats: usize| {
+        let options = Options {
+            target,
+            first_player: Some(Seat(0)),
+        };
+        let mut g = ZopZoo::new(&options, u8::try_from(seats).unwrap()).unwrap();
+        let rows: Vec<&[Animal]> = [&[Owl, Bear][..], &[Lion], &[Zebra], &[Frog], &[Whale]]
+            .into_iter()
+            .take(seats)
+            .collect();
+        let fresh = playing(&rows);
+        g.players = fresh.players;
+        g.stage = fresh.stage;
+        put(&mut g, 0, Bear, w(Bear));
+        g.scores = vec![0; seats];
+        g.scores[0] = 775;
+        draw(&mut g, w(Owl));
+        assert_eq!(g.scores[0], 805);
+        g.stage == Stage::Finished
+    };
+    assert!(finish(Target::Standard, 2));
+    assert!(!finish(Target::Long, 2), "805 is short of 1000");
+    assert!(finish(Target::Short, 5));
+    // 600 ends a Short game that 800 would not.
+    let mut g = ZopZoo::new(
+        &Options {
+            target: Target::Short,
+            first_player: Some(Seat(0)),
+        },
+        6,
+    )
+    .unwrap();
+    let fresh = playing(&[&[Owl, Bear], &[Lion], &[Zebra], &[Frog], &[Whale], &[Hippo]]);
+    g.players = fresh.players;
+    g.stage = fresh.stage;
+    put(&mut g, 0, Bear, w(Bear));
+    g.scores[0] = 575;
+    draw(&mut g, w(Owl));
+    assert_eq!(g.outcome().unwrap().scorecard.target, 600);
+    assert_eq!(g.outcome().unwrap().ranks[0], 1);
+}
