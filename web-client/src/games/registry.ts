@@ -20,6 +20,9 @@ import ZoomiesFinal from './zoomies/FinalScorecard.svelte';
 import ZingaminoOptions from './zingamino/Options.svelte';
 import ZingaminoTable from './zingamino/Table.svelte';
 import ZingaminoFinal from './zingamino/FinalScorecard.svelte';
+import ZopZooOptions from './zop-zoo/Options.svelte';
+import ZopZooTable from './zop-zoo/Table.svelte';
+import ZopZooFinal from './zop-zoo/FinalScorecard.svelte';
 
 export interface OptionsProps {
   options: GameOptions;
@@ -90,8 +93,12 @@ export const GAMES: Record<GameKind, GameUi> = {
   },
   'zop-zoo': {
     title: 'Zop Zoo',
-    blurb: "Doc Colour's card game of zany zoo animals.",
+    blurb:
+      "Doc Colour's zoo card game: cover every animal in your row with its POINTS card, connect halves, dodge Minus cards, and dig, give, take or switch with MOLE, HYENA, RACCOON and EARTHWORM. First to 800.",
     icon: '🦓',
+    Options: ZopZooOptions,
+    Table: ZopZooTable,
+    Final: ZopZooFinal,
   },
 };
 

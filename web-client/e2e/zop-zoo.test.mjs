@@ -1,0 +1,388 @@
+// End-to-end: two browsers play Zop Zoo against a real parlor-server, every
+// choice through the UI.
+//
+//   npm run build && node --test e2e/zop-zoo.test.mjs
+//
+// A (desktop, 1280×800) creates a room choosing the 1000-point target (two
+// players only), B (phone, 390×844) joins through the share link and sees
+// the options read-only. After the start both see both rows, the draw pile
+// and the narration. Then whoever the page asks answers, using only what
+// the page offers (the prompt's buttons and the highlighted cards, which
+// come from the server's `moves`): takes from the discard pile, digs or
+// draws at a MOLE, puts a wild on a highlighted card, and uses HYENA /
+// RACCOON / EARTHWORM on highlighted cards. Play goes on until a wild and a
+// task card have been placed through the UI and a round has ended: the wild
+// is on the chosen card, the task's card moved where chosen, and the round
+// summary's points add up and match both score tables. Gives up after 5
+// rounds or 170 s.
+// E2E_SCREENSHOTS=dir saves zopzoo-{lobby,start,wild,task,summary}-{desktop,phone}.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+
+const h = useServer();
+
+/** @typedef {import('playwright-core').Page} Page */
+
+/**
+ * What the turn indicator shows.
+ * @param {Page} page
+ */
+async function status(page) {
+  return page.getByTestId('turn-indicator').evaluate((el) => ({
+    seat: el.getAttribute('data-seat') === '' ? null : Number(el.getAttribute('data-seat')),
+    phase: el.getAttribute('data-phase') ?? '',
+    awaiting: el.getAttribute('data-awaiting') ?? '',
+    round: Number(el.getAttribute('data-round')),
+    version: Number(el.getAttribute('data-version')),
+  }));
+}
+
+/**
+ * Waits until both pages show the same version and the active seat's page
+ * offers a choice, or the game is over. Returns the status.
+ * @param {Page[]} pages
+ * @param {number} deadline
+ */
+async function settle(pages, deadline) {
+  for (;;) {
+    assert.ok(Date.now() < deadline, 'out of time waiting for a choice');
+    const [sa, sb] = await Promise.all(pages.map(status));
+    if (sa.version === sb.version && sa.phase === 'finished') return sa;
+    if (sa.version === sb.version && sa.phase === 'turn' && sa.seat !== null) {
+      if (await pages[sa.seat].getByTestId('prompt').count()) return sa;
+    }
+    await pages[0].waitForTimeout(50);
+  }
+}
+
+/**
+ * Waits until the page shows a version after `version`.
+ * @param {Page} page
+ * @param {number} version
+ */
+async function waitPast(page, version) {
+  await page.waitForFunction(
+    (v) => Number(document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-version')) > v,
+    version,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Saves a full-page screenshot, and for phones one of the screen scrolled
+ * to `top`, when E2E_SCREENSHOTS is set.
+ * @param {Page} page
+ * @param {string} name
+ * @param {string} [top]
+ */
+async function snap(page, name, top) {
+  if (!shots) return;
+  for (const x of await page.locator('[data-testid^="toast-"] .close').all()) await x.click().catch(() => {});
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  if (top) {
+    await page.getByTestId(top).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(shots, `${name}-screen.png`) });
+  }
+}
+
+/**
+ * Screenshots of both pages while `seat` chooses (the chooser's prompt in
+ * view, the other's turn indicator).
+ * @param {Page[]} pages
+ * @param {number} seat
+ * @param {string} name
+ */
+async function snapBoth(pages, seat, name) {
+  for (const [i, p] of pages.entries()) await snap(p, `${name}-${i === 0 ? 'desktop' : 'phone'}`, i === seat ? 'prompt' : 'turn-indicator');
+}
+
+/**
+ * The (signed) number in an element's text ("−75" counts as negative).
+ * @param {Page} page
+ * @param {string} id
+ */
+async function num(page, id) {
+  const t = ((await page.getByTestId(id).first().textContent()) ?? '').replace('−', '-');
+  const m = t.match(/[-+]?\d+/);
+  assert.ok(m, `a number in ${id}: "${t}"`);
+  return Number(m[0]);
+}
+
+/**
+ * The item a pickable element names: { kind: 'stack'|'bonus', seat, name }.
+ * @param {string} testid e.g. "stack-1-owl", "bonus-0-bird"
+ */
+function itemOf(testid) {
+  const m = testid.match(/^(stack|bonus)-(\d+)-(.+)$/);
+  assert.ok(m, testid);
+  return { kind: m[1], seat: Number(m[2]), name: m[3] };
+}
+
+/**
+ * Checks that `item` now belongs to `seat`: in its row while the round goes
+ * on, else in the summary of the round that just ended.
+ * @param {Page} page
+ * @param {{ kind: string, name: string }} item
+ * @param {number} seat
+ * @param {number} round the round the move was made in
+ */
+async function assertOwns(page, item, seat, round) {
+  if ((await status(page)).round === round) {
+    assert.equal(await page.getByTestId(`${item.kind}-${seat}-${item.name}`).count(), 1, `${item.kind} ${item.name} in seat ${seat}'s row`);
+  } else if (item.kind === 'stack') {
+    assert.equal(await page.getByTestId(`summary-stack-${seat}-${item.name}`).count(), 1, `${item.name} in seat ${seat}'s row at the round's end`);
+  } else {
+    assert.match((await page.getByTestId(`summary-side-${seat}`).textContent()) ?? '', new RegExp(item.name.replace('_', '-'), 'i'));
+  }
+}
+
+test('Zop Zoo through the UI: a wild and a task card placed, the round summary and the score tables', { timeout: 200_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  const t0 = Date.now();
+  const deadline = t0 + 170_000;
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, {
+    game: 'zop-zoo',
+    viewportA: { width: 1280, height: 800 },
+    viewportB: { width: 390, height: 844 },
+    setup: async (page) => {
+      // The standard target is the default; the long one says it is for two players.
+      assert.equal(await page.getByTestId('opt-target-standard').isChecked(), true);
+      assert.match((await page.locator('label', { has: page.getByTestId('opt-target-long') }).textContent()) ?? '', /two players only/);
+      assert.match((await page.locator('label', { has: page.getByTestId('opt-target-short') }).textContent()) ?? '', /five or six players only/);
+      await page.getByTestId('opt-target-long').check();
+    },
+  });
+  const pages = [a, b];
+
+  // The lobby shows the options; B sees them read-only.
+  await b.getByTestId('opt-target-long').waitFor();
+  assert.equal(await b.getByTestId('opt-target-long').isChecked(), true);
+  assert.equal(await b.getByTestId('opt-target-long').isDisabled(), true);
+  await snap(b, 'zopzoo-lobby-phone');
+  await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await a.getByTestId('start').click();
+  for (const p of pages) await p.getByTestId('row-0').waitFor();
+
+  // --- the start: six cards each, the target, the draw pile
+  for (const p of pages) {
+    await p.getByTestId('row-1').waitFor();
+    assert.match((await p.getByTestId('target').textContent()) ?? '', /First to 1000/);
+    for (const s of [0, 1]) assert.equal(await p.locator(`[data-testid^="stack-${s}-"]`).count(), 6, `seat ${s} has 6 cards`);
+    assert.ok(Number(await p.getByTestId('draw-pile').getAttribute('data-count')) <= 74);
+    await noHorizontalScroll(p);
+  }
+  // Your own row comes first.
+  for (const [i, p] of pages.entries()) {
+    const first = await p.locator('[data-testid^="row-"]').first().getAttribute('data-testid');
+    assert.equal(first, `row-${i}`, 'own row first');
+  }
+  await a.getByTestId('zz-log').getByText(/Round 1: 6 cards dealt to each player/).waitFor();
+  await snap(a, 'zopzoo-start-desktop');
+  await snap(b, 'zopzoo-start-phone');
+
+  // --- play until a wild and a task card went through the UI and a round ended
+  let wild = /** @type {null | { seat: number, name: string }} */ (null);
+  let task = /** @type {null | string} */ (null);
+  let summaryChecked = false;
+  let actions = 0;
+  let digs = 0;
+  while (!(wild && task && summaryChecked)) {
+    assert.ok(Date.now() < deadline, `out of time after ${actions} actions (wild: ${!!wild}, task: ${task}, summary: ${summaryChecked})`);
+    const st = await settle(pages, deadline);
+    if (st.phase === 'finished') break;
+    assert.ok(st.round <= 5, `gave up: 5 rounds without a wild, a task card and a round summary (wild: ${!!wild}, task: ${task})`);
+    const seat = /** @type {number} */ (st.seat);
+    const page = pages[seat];
+    const prompt = page.getByTestId('prompt');
+    const awaiting = (await prompt.getAttribute('data-awaiting')) ?? '';
+    const kind = (await prompt.getAttribute('data-task')) ?? '';
+    const own = page.getByTestId(`row-${seat}`).locator('[data-pickable="true"]');
+    const others = page.locator(`[data-testid^="row-"]:not([data-testid="row-${seat}"]) [data-pickable="true"]`);
+    /** @type {() => Promise<void>} */
+    let verify = async () => {};
+
+    if (awaiting === 'take_from_discard') {
+      const top = (await page.getByTestId('discard-top').textContent()) ?? '';
+      await page.getByTestId('take-discard').click();
+      verify = async () => {
+        assert.ok(top.length > 0);
+      };
+    } else if (awaiting === 'dig_or_draw') {
+      // Dig at most twice, otherwise draw: both buttons are offered.
+      assert.equal(await page.getByTestId('draw').count(), 1);
+      if (digs < 2) {
+        digs += 1;
+        await page.getByTestId('dig').click();
+      } else await page.getByTestId('draw').click();
+    } else if (awaiting === 'wild') {
+      const n = await own.count();
+      assert.ok(n > 0, 'a wild has highlighted cards');
+      assert.equal(await others.count(), 0, "nothing highlighted in the other's row");
+      const target = own.nth(n - 1);
+      const item = itemOf((await target.getAttribute('data-testid')) ?? '');
+      assert.equal(await target.getAttribute('data-cover'), '', 'a wild goes on a card with nothing on it');
+      if (!wild) await snapBoth(pages, seat, 'zopzoo-wild');
+      await target.click();
+      verify = async () => {
+        if (wild) return;
+        if ((await status(page)).round === st.round) {
+          // It may have moved on by a task card later this turn: look in every row.
+          const el = page.locator(`[data-testid^="stack-"][data-testid$="-${item.name}"]`);
+          assert.match((await el.getAttribute('data-cover')) ?? '', /^(beast|best_beast)$/, `the wild is on the ${item.name}`);
+          assert.equal(await el.getAttribute('data-shows-points'), 'true');
+        } else {
+          assert.match((await page.getByTestId(`summary-stack-${seat}-${item.name}`).textContent()) ?? '', /BEAST/);
+        }
+        for (const p of pages) await p.getByTestId('zz-log').getByText(/put the (BEST BEAST|BEAST) \(\d+ POINTS\) on the /).first().waitFor();
+        wild = { seat, name: item.name };
+      };
+    } else if (awaiting === 'task' || awaiting === 'discard_task') {
+      assert.match(kind, /^(hyena|raccoon|earthworm)$/);
+      /** @type {{ kind: string, seat: number, name: string }[]} */
+      let chosen = [];
+      /** @type {number} */
+      let to = -1;
+      if (kind === 'hyena') {
+        assert.ok((await own.count()) > 0);
+        assert.equal(await others.count(), 0);
+        const mine = own.first();
+        chosen = [itemOf((await mine.getAttribute('data-testid')) ?? '')];
+        await mine.click();
+        assert.equal(await mine.getAttribute('aria-pressed'), 'true');
+        const give = page.locator('[data-testid^="give-to-"]').first();
+        to = Number(((await give.getAttribute('data-testid')) ?? '').replace('give-to-', ''));
+        if (!task) await snapBoth(pages, seat, 'zopzoo-task');
+        await give.click();
+      } else if (kind === 'raccoon') {
+        assert.equal(await own.count(), 0);
+        const theirs = others.first();
+        chosen = [itemOf((await theirs.getAttribute('data-testid')) ?? '')];
+        await theirs.click();
+        to = seat;
+        if (!task) await snapBoth(pages, seat, 'zopzoo-task');
+        await page.getByTestId('confirm-take').click();
+      } else {
+        const mine = own.first();
+        const m = itemOf((await mine.getAttribute('data-testid')) ?? '');
+        await mine.click();
+        const theirs = others.first();
+        const t = itemOf((await theirs.getAttribute('data-testid')) ?? '');
+        await theirs.click();
+        chosen = [m, t];
+        if (!task) await snapBoth(pages, seat, 'zopzoo-task');
+        await page.getByTestId('confirm-switch').click();
+      }
+      verify = async () => {
+        if (task) return;
+        if (kind === 'earthworm') {
+          await assertOwns(page, chosen[0], chosen[1].seat, st.round);
+          await assertOwns(page, chosen[1], seat, st.round);
+        } else {
+          await assertOwns(page, chosen[0], to, st.round);
+        }
+        const word = kind.toUpperCase();
+        for (const p of pages) await p.getByTestId('zz-log').getByText(new RegExp(`used the ${word}`)).first().waitFor();
+        task = kind;
+      };
+    } else {
+      assert.fail(`unexpected prompt: ${awaiting}`);
+    }
+    actions += 1;
+    await Promise.all(pages.map((p) => waitPast(p, st.version)));
+    await verify();
+
+    // A round ended: its summary on both pages.
+    if (!summaryChecked && (await a.getByTestId('round-summary').count())) {
+      for (const p of pages) {
+        await p.getByTestId('round-summary').waitFor();
+        const round = Number(((await p.getByTestId('round-summary').getAttribute('aria-label')) ?? '').match(/\d+/)?.[0]);
+        const endedBy = await p.getByTestId('summary').getAttribute('data-ended-by');
+        assert.match((await p.getByTestId('summary-how').textContent()) ?? '', endedBy === 'won' ? /wins? the round/ : /draw pile ran out/);
+        for (const s of [0, 1]) {
+          const points = await num(p, `summary-points-${s}`);
+          // The round's points are the stacks' points plus the Side Bonus cards.
+          const stacks = await p.locator(`[data-testid^="summary-stack-${s}-"]`).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))));
+          const side = (await p.getByTestId(`summary-side-${s}`).count()) ? Number(await p.getByTestId(`summary-side-${s}`).getAttribute('data-points')) : 0;
+          assert.equal(stacks.reduce((x, y) => x + y, 0) + side, points, `seat ${s}'s round points add up`);
+          // The score tables agree with the summary.
+          assert.equal(await num(p, `summary-scores-${round}-${s}`), points, 'summary score table: the round');
+          assert.equal(await num(p, `summary-scores-total-${s}`), await num(p, `summary-total-${s}`), 'summary score table: the total');
+        }
+        // The Scores panel holds the same for later.
+        await p.getByTestId('scores-toggle').click();
+        for (const s of [0, 1]) {
+          assert.equal(await num(p, `scores-table-${round}-${s}`), await num(p, `summary-points-${s}`));
+          assert.equal(await num(p, `scores-table-total-${s}`), await num(p, `score-${s}`), 'live total');
+        }
+        await p.getByTestId('zz-log').getByText(new RegExp(`Round ${round}: `)).first().waitFor();
+      }
+      await snap(a, 'zopzoo-summary-desktop');
+      await snap(b, 'zopzoo-summary-phone', 'round-summary');
+      for (const p of pages) if (await p.getByTestId('summary-close').count()) await p.getByTestId('summary-close').click();
+      for (const p of pages) await p.getByTestId('scores-toggle').click();
+      summaryChecked = true;
+    }
+  }
+  assert.ok(wild, 'a wild was placed through the UI');
+  assert.ok(task, 'a task card was used through the UI');
+  assert.ok(summaryChecked, 'a round ended with its summary');
+  for (const p of pages) await noHorizontalScroll(p);
+  console.log(`zop zoo: ${actions} actions, task ${task}, ${Math.round((Date.now() - t0) / 1000)} s`);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('Zop Zoo with six players: the short target, every row fits on a phone and on a desktop', { timeout: 120_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, {
+    game: 'zop-zoo',
+    viewportA: { width: 1280, height: 800 },
+    viewportB: { width: 390, height: 844 },
+    setup: async (page) => {
+      await page.getByTestId('opt-target-short').check();
+    },
+  });
+  // Two seated: the short target says it is for five or six.
+  await a.getByTestId('opt-target-warn').waitFor();
+  assert.match((await a.getByTestId('opt-target-warn').textContent()) ?? '', /five or six players only; 2 are seated/);
+  const link = await a.getByTestId('share-link').inputValue();
+  const names = ['Cy', 'Di', 'Ed', 'Flo'];
+  const extra = [];
+  for (const [i, name] of names.entries()) {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const p = await ctx.newPage();
+    p.setDefaultTimeout(20_000);
+    await p.goto(link);
+    await p.getByTestId('join-name').fill(name);
+    await p.getByTestId('join-submit').click();
+    await p.getByTestId(`seat-${i + 2}`).getByText('you').waitFor();
+    extra.push(ctx);
+  }
+  await a.getByTestId('seat-5').getByText('Flo').waitFor();
+  assert.equal(await a.getByTestId('opt-target-warn').count(), 0, 'six seated: the short target fits');
+  await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await a.getByTestId('start').click();
+  for (const p of [a, b]) {
+    await p.getByTestId('row-5').waitFor();
+    assert.match((await p.getByTestId('target').textContent()) ?? '', /First to 600/);
+    await p.waitForFunction(() => document.querySelectorAll('[data-testid^="stack-"]').length === 36);
+    await noHorizontalScroll(p);
+    // Every card lies inside the page's width.
+    const width = await p.evaluate(() => document.documentElement.clientWidth);
+    const right = await p.locator('[data-testid^="stack-"]').evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+    assert.ok(right <= width, `cards end at ${right} px, the page is ${width} px wide`);
+  }
+  await snap(a, 'zopzoo-six-desktop');
+  await snap(b, 'zopzoo-six-phone');
+  for (const ctx of extra) await ctx.close();
+  assert.deepEqual(errors, []);
+  await close();
+});

@@ -1,0 +1,155 @@
+// Turns Zop Zoo step views into short sentences for the narration. A deal
+// (one step per card) is one line; every other step is a line of its own,
+// plus one for the end of a round. Nothing here decides anything: the
+// sentences only retell what the server's steps say.
+
+import type { LogEntry } from '../../lib/socket.svelte';
+import type { ZopZooMoved as Moved } from '../../generated/zop_zoo/ZopZooMoved';
+import type { ZopZooRoundSummary as RoundSummary } from '../../generated/zop_zoo/ZopZooRoundSummary';
+import type { ZopZooTaken as Taken } from '../../generated/zop_zoo/ZopZooTaken';
+import { animalName, baseName, cardName, itemName, plural, signed, zStep } from './util';
+
+export interface LogLine {
+  /** Version of the step that made this line (a suffix for a second line). */
+  key: string;
+  text: string;
+  tone: 'plain' | 'good' | 'wild' | 'task' | 'muted' | 'round';
+  /** The seat whose line it is (for its colour), if any. */
+  seat?: number;
+}
+
+/** "You" for the viewer, the seat's name otherwise. */
+export type Who = (seat: number) => string;
+
+function list(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** "the Owl POINTS card onto the Owl", "the OCEAN Side Bonus to the side area". */
+export function takenText(t: Taken): string {
+  const where = t.onto === null ? 'the side area' : `the ${animalName(t.onto)}`;
+  return `${cardName(t.card)} → ${where}`;
+}
+
+function movedText(m: Moved, who: Who): string {
+  return `${who(m.from) === 'You' ? 'your' : `${who(m.from)}’s`} ${itemName(m.item)} → ${who(m.to) === 'You' ? 'you' : who(m.to)}`;
+}
+
+/** One sentence for how a round ended. */
+export function roundEndText(r: RoundSummary, who: Who): string {
+  if (r.ended_by === 'won' && r.winner !== null) {
+    const w = r.seats.find((s) => s.seat === r.winner);
+    const you = who(r.winner) === 'You';
+    return `Round ${r.round}: ${who(r.winner)} ${you ? 'have' : 'has'} every card showing POINTS and ${you ? 'win' : 'wins'} the round (${signed(w?.points ?? 0)})`;
+  }
+  const best = [...r.seats].sort((a, b) => b.points - a.points)[0];
+  return `Round ${r.round}: the draw pile ran out; everyone scores their row${best ? ` (best: ${who(best.seat)} ${signed(best.points)})` : ''}`;
+}
+
+/** The narration, oldest first. `round` is the round in play now (numbers the deals). */
+export function describe(entries: LogEntry[], who: Who, round: number): LogLine[] {
+  const lines: LogLine[] = [];
+  const dealLines: LogLine[] = [];
+  let deal: { line: LogLine; first: number; count: Map<number, number> } | null = null;
+
+  const end = (key: string, r: RoundSummary | null) => {
+    if (r) lines.push({ key: `${key}r`, text: roundEndText(r, who), tone: 'round' });
+  };
+
+  for (const { version, step: any } of entries) {
+    const s = zStep(any);
+    if (!s) continue;
+    const key = String(version);
+    if (s.type !== 'dealt') deal = null;
+    switch (s.type) {
+      case 'first_player':
+        lines.push({ key, text: `${who(s.seat)} ${who(s.seat) === 'You' ? 'are' : 'is'} dealt first (drawn at random)`, tone: 'muted', seat: s.seat });
+        break;
+      case 'dealt': {
+        if (!deal) {
+          deal = { line: { key, text: '', tone: 'plain', seat: s.seat }, first: s.seat, count: new Map() };
+          lines.push(deal.line);
+          dealLines.push(deal.line);
+        }
+        deal.count.set(s.seat, (deal.count.get(s.seat) ?? 0) + 1);
+        const n = Math.max(...deal.count.values());
+        deal.line.text = `Round ?: ${plural(n, 'card')} dealt to each player, ${who(deal.first)} first`;
+        end(key, s.round_end);
+        break;
+      }
+      case 'card_drawn': {
+        const c = cardName(s.card);
+        const w = who(s.seat);
+        const e = s.effect;
+        switch (e.type) {
+          case 'matched':
+            lines.push({ key, text: `${w} drew ${c}: it goes on ${takenText(e.taken).split(' → ')[1]}`, tone: 'good', seat: s.seat });
+            break;
+          case 'wild':
+            lines.push({ key, text: `${w} drew a wild ${c}: choosing a card to cover`, tone: 'wild', seat: s.seat });
+            break;
+          case 'dug':
+            lines.push({
+              key,
+              text: e.taken.length
+                ? `${w} drew a MOLE and dug up ${list(e.taken.map(takenText))}`
+                : `${w} drew a MOLE`,
+              tone: 'good',
+              seat: s.seat,
+            });
+            break;
+          case 'task':
+            lines.push({ key, text: `${w} drew the ${c}: choosing whom it hits`, tone: 'task', seat: s.seat });
+            break;
+          case 'discarded':
+            lines.push({ key, text: `${w} drew ${c}: no match, discarded; turn over`, tone: 'muted', seat: s.seat });
+            break;
+        }
+        end(key, s.round_end);
+        break;
+      }
+      case 'took_from_discard':
+        lines.push({ key, text: `${who(s.seat)} took from the discard pile: ${list(s.taken.map(takenText))}`, tone: 'good', seat: s.seat });
+        end(key, s.round_end);
+        break;
+      case 'dug':
+        lines.push({
+          key,
+          text: `${who(s.seat)} dug with the MOLE on the discard pile: ${list(s.taken.map(takenText)) || 'nothing'}`,
+          tone: 'good',
+          seat: s.seat,
+        });
+        end(key, s.round_end);
+        break;
+      case 'drew':
+        lines.push({ key, text: `${who(s.seat)} left the MOLE and draw${who(s.seat) === 'You' ? '' : 's'} instead`, tone: 'muted', seat: s.seat });
+        end(key, s.round_end);
+        break;
+      case 'covered':
+        lines.push({
+          key,
+          text: `${who(s.seat)} put the ${cardName(s.wild)} on the ${baseName(s.base)}`,
+          tone: 'wild',
+          seat: s.seat,
+        });
+        end(key, s.round_end);
+        break;
+      case 'task_used':
+        lines.push({
+          key,
+          text: `${who(s.seat)} used the ${cardName(s.task)}${s.from_discard ? ' from the discard pile' : ''}: ${list(s.moved.map((m) => movedText(m, who)))}`,
+          tone: 'task',
+          seat: s.seat,
+        });
+        end(key, s.round_end);
+        break;
+      case 'refused':
+        break;
+    }
+  }
+  dealLines.forEach((l, i) => {
+    l.text = l.text.replace('Round ?', `Round ${round - (dealLines.length - 1 - i)}`);
+  });
+  return lines;
+}
+
