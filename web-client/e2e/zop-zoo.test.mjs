@@ -111,6 +111,15 @@ async function num(page, id) {
 }
 
 /**
+ * Asserts a choice is big enough to tap (44 × 44 CSS px).
+ * @param {import('playwright-core').Locator} el
+ */
+async function tappable(el) {
+  const box = await el.boundingBox();
+  assert.ok(box && box.width >= 44 && box.height >= 44, `tap target ≥ 44 px (${box?.width} × ${box?.height})`);
+}
+
+/**
  * The item a pickable element names: { kind: 'stack'|'bonus', seat, name }.
  * @param {string} testid e.g. "stack-1-owl", "bonus-0-bird"
  */
@@ -191,11 +200,25 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
   let summaryChecked = false;
   let actions = 0;
   let digs = 0;
+  let pileChecked = false;
   while (!(wild && task && summaryChecked)) {
     assert.ok(Date.now() < deadline, `out of time after ${actions} actions (wild: ${!!wild}, task: ${task}, summary: ${summaryChecked})`);
     const st = await settle(pages, deadline);
     if (st.phase === 'finished') break;
     assert.ok(st.round <= 5, `gave up: 5 rounds without a wild, a task card and a round summary (wild: ${!!wild}, task: ${task})`);
+    // The whole discard pile can be browsed, top first.
+    if (!pileChecked && (await a.getByTestId('discard-list').count())) {
+      await a.getByTestId('discard-list').locator('summary').click();
+      const n = Number(((await a.locator('.pile.discard .plabel').textContent()) ?? '').match(/(\d+) cards?/)?.[1]);
+      assert.equal(await a.getByTestId('discard-list').locator('li').count(), n, 'every card of the discard pile listed');
+      assert.equal(
+        (await a.getByTestId('discard-list').locator('li').first().textContent())?.trim().slice(0, 12),
+        (await a.getByTestId('discard-top').textContent())?.trim().slice(0, 12),
+        'the list starts with the top card',
+      );
+      await a.getByTestId('discard-list').locator('summary').click();
+      pileChecked = true;
+    }
     const seat = /** @type {number} */ (st.seat);
     const page = pages[seat];
     const prompt = page.getByTestId('prompt');
@@ -226,6 +249,7 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
       const target = own.nth(n - 1);
       const item = itemOf((await target.getAttribute('data-testid')) ?? '');
       assert.equal(await target.getAttribute('data-cover'), '', 'a wild goes on a card with nothing on it');
+      await tappable(target);
       if (!wild) await snapBoth(pages, seat, 'zopzoo-wild');
       await target.click();
       verify = async () => {
@@ -252,6 +276,7 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
         assert.equal(await others.count(), 0);
         const mine = own.first();
         chosen = [itemOf((await mine.getAttribute('data-testid')) ?? '')];
+        await tappable(mine);
         await mine.click();
         assert.equal(await mine.getAttribute('aria-pressed'), 'true');
         const give = page.locator('[data-testid^="give-to-"]').first();
@@ -262,6 +287,7 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
         assert.equal(await own.count(), 0);
         const theirs = others.first();
         chosen = [itemOf((await theirs.getAttribute('data-testid')) ?? '')];
+        await tappable(theirs);
         await theirs.click();
         to = seat;
         if (!task) await snapBoth(pages, seat, 'zopzoo-task');
@@ -272,6 +298,7 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
         await mine.click();
         const theirs = others.first();
         const t = itemOf((await theirs.getAttribute('data-testid')) ?? '');
+        await tappable(theirs);
         await theirs.click();
         chosen = [m, t];
         if (!task) await snapBoth(pages, seat, 'zopzoo-task');
@@ -331,6 +358,7 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
   assert.ok(wild, 'a wild was placed through the UI');
   assert.ok(task, 'a task card was used through the UI');
   assert.ok(summaryChecked, 'a round ended with its summary');
+  assert.ok(pileChecked, 'the discard pile was browsed');
   for (const p of pages) await noHorizontalScroll(p);
   console.log(`zop zoo: ${actions} actions, task ${task}, ${Math.round((Date.now() - t0) / 1000)} s`);
   assert.deepEqual(errors, []);

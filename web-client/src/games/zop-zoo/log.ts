@@ -25,10 +25,16 @@ function list(parts: string[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-/** "the Owl POINTS card onto the Owl", "the OCEAN Side Bonus to the side area". */
+/** "Owl POINTS (BIRD 20) → the Owl", "OCEAN Side Bonus (…) → the side area". */
 export function takenText(t: Taken): string {
   const where = t.onto === null ? 'the side area' : `the ${animalName(t.onto)}`;
   return `${cardName(t.card)} → ${where}`;
+}
+
+/** What a matching card did: "covers the Owl", "connects the Gorilla", "goes to the side area". */
+function matchedText(t: Taken): string {
+  if (t.onto === null) return 'goes to the side area';
+  return `${t.card.kind === 'upper_half' ? 'connects' : 'covers'} the ${animalName(t.onto)}`;
 }
 
 function movedText(m: Moved, who: Who): string {
@@ -83,7 +89,7 @@ export function describe(entries: LogEntry[], who: Who, round: number): LogLine[
         const e = s.effect;
         switch (e.type) {
           case 'matched':
-            lines.push({ key, text: `${w} drew ${c}: it goes on ${takenText(e.taken).split(' → ')[1]}`, tone: 'good', seat: s.seat });
+            lines.push({ key, text: `${w} drew ${c}: it ${matchedText(e.taken)}`, tone: 'good', seat: s.seat });
             break;
           case 'wild':
             lines.push({ key, text: `${w} drew a wild ${c}: choosing a card to cover`, tone: 'wild', seat: s.seat });
