@@ -25,15 +25,18 @@ pub const RATE: u16 = 4029;
 pub const BAD_MESSAGES: u16 = 4400;
 /// The room's stored log could not be replayed; it is kept for inspection.
 pub const ROOM_BROKEN: u16 = 4500;
+/// The server's host closed the room; its page says why.
+pub const ROOM_CLOSED: u16 = 4410;
 
 /// Every code with its name, for generated clients.
-pub const ALL: [(&str, u16); 12] = [
+pub const ALL: [(&str, u16); 13] = [
     ("GOING_AWAY", GOING_AWAY),
     ("INVALID_DATA", INVALID_DATA),
     ("TOO_BIG", TOO_BIG),
     ("IDLE", IDLE),
     ("TOO_MANY_CONNECTIONS", TOO_MANY_CONNECTIONS),
     ("ROOM_BROKEN", ROOM_BROKEN),
+    ("ROOM_CLOSED", ROOM_CLOSED),
     ("BAD_HANDSHAKE", BAD_HANDSHAKE),
     ("BAD_TOKEN", BAD_TOKEN),
     ("NO_ROOM", NO_ROOM),

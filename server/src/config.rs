@@ -42,6 +42,156 @@ pub struct Config {
     pub ws: crate::ws::WsLimits,
     /// Room limits (connections per room, idle unloading).
     pub rooms: crate::room::RoomConfig,
+    /// `PARLOR_PUBLIC_URL`: the address players reach the server at
+    /// (`https://games.example.org`); its origin may open WebSockets.
+    pub public_url: Option<String>,
+    /// `PARLOR_LOG_FORMAT`: `text` (default) or `json`.
+    pub log_format: LogFormat,
+    /// `PARLOR_ADMIN_TOKEN`: enables the admin API and page; `None`: off.
+    pub admin_token: Option<String>,
+    /// Who may read `/metrics` (`PARLOR_METRICS`, `PARLOR_METRICS_TOKEN`).
+    pub metrics: MetricsAccess,
+    /// How long rooms and matches are kept in the database.
+    pub retention: Retention,
+}
+
+/// The log line format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line (tracing-subscriber's json layer).
+    Json,
+}
+
+/// Who may read the Prometheus metrics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MetricsAccess {
+    /// `/metrics` answers 404.
+    Off,
+    /// Anyone who can reach the server (the default when it listens on
+    /// loopback only).
+    Open,
+    /// Only with `Authorization: Bearer TOKEN`.
+    Token(String),
+}
+
+/// What the retention sweep deletes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retention {
+    /// Lobbies never started and untouched for this many days are deleted
+    /// (`PARLOR_LOBBY_RETENTION_DAYS`, default 7; `off` keeps them).
+    pub lobby_days: Option<u32>,
+    /// Finished matches older than this many days are deleted with their
+    /// room (`PARLOR_FINISHED_RETENTION_DAYS`, default off: history is
+    /// kept).
+    pub finished_days: Option<u32>,
+    /// How often the sweep runs.
+    pub every: Duration,
+}
+
+/// One setting: its environment variable and its command-line flag (the
+/// same name, lower case, without the `PARLOR_` prefix).
+#[derive(Debug, Clone, Copy)]
+pub struct Setting {
+    /// The environment variable.
+    pub env: &'static str,
+    /// What it sets, for `--help`.
+    pub help: &'static str,
+}
+
+impl Setting {
+    /// The long flag: `PARLOR_RATE_API` is `--rate-api`, `DATABASE_URL`
+    /// is `--database-url`.
+    pub fn flag(&self) -> String {
+        self.env
+            .strip_prefix("PARLOR_")
+            .unwrap_or(self.env)
+            .to_ascii_lowercase()
+            .replace('_', "-")
+    }
+}
+
+/// Every setting, in `--help` order. A flag wins over its variable.
+pub const SETTINGS: &[Setting] = &[
+    Setting { env: "PARLOR_ADDR", help: "Address to listen on [default: 127.0.0.1:8080; port 0 picks one]" },
+    Setting { env: "PARLOR_PUBLIC_URL", help: "Where players reach the server, e.g. https://games.example.org (behind a proxy)" },
+    Setting { env: "DATABASE_URL", help: "sqlite:PATH or postgres://USER@HOST/DB [default: sqlite:data/parlor.sqlite]" },
+    Setting { env: "PARLOR_WEB_DIR", help: "The built web client [default: web-client/dist]" },
+    Setting { env: "PARLOR_LOG_FORMAT", help: "text or json [default: text]; the level comes from RUST_LOG" },
+    Setting { env: "PARLOR_ADMIN_TOKEN", help: "Turns on the admin page and API (/admin), for Authorization: Bearer TOKEN; at least 16 characters [default: off]" },
+    Setting { env: "PARLOR_METRICS", help: "on, off or auto: Prometheus metrics at /metrics; auto is on when listening on loopback or when a token is set [default: auto]" },
+    Setting { env: "PARLOR_METRICS_TOKEN", help: "Bearer token /metrics requires [default: none]" },
+    Setting { env: "PARLOR_ALLOWED_ORIGINS", help: "Other origins whose pages may open WebSockets, comma-separated" },
+    Setting { env: "PARLOR_RATE_LIMIT", help: "on or off: every request rate limit [default: on]" },
+    Setting { env: "PARLOR_RATE_CREATE", help: "Rooms created per client, e.g. 10/min,burst=5, or off" },
+    Setting { env: "PARLOR_RATE_ROOM", help: "Room lookups and joins per client, or off" },
+    Setting { env: "PARLOR_RATE_API", help: "Other API requests per client, or off" },
+    Setting { env: "PARLOR_MAX_SOCKETS_PER_IP", help: "Live WebSockets per client IP (IPv6: per /64), or off [default: 32]" },
+    Setting { env: "PARLOR_MAX_CONNS_PER_IP", help: "Open TCP connections per client IP, or off [default: 64]" },
+    Setting { env: "PARLOR_BODY_LIMIT", help: "Largest JSON request body in bytes [default: 16384]" },
+    Setting { env: "PARLOR_HEADER_TIMEOUT", help: "Time to send request headers [default: 10s]" },
+    Setting { env: "PARLOR_REQUEST_TIMEOUT", help: "Longest an API request may take [default: 30s]" },
+    Setting { env: "PARLOR_SHUTDOWN_GRACE", help: "How long a stop waits for connections to close [default: 10s]" },
+    Setting { env: "PARLOR_WS_IDLE_TIMEOUT", help: "A socket that says nothing for this long is closed [default: 60s]" },
+    Setting { env: "PARLOR_WS_HELLO_TIMEOUT", help: "Time a new socket has to say hello [default: 10s]" },
+    Setting { env: "PARLOR_ROOM_IDLE_UNLOAD", help: "A room with nobody connected leaves memory after this long; its link brings it back [default: 1h]" },
+    Setting { env: "PARLOR_LOBBY_RETENTION_DAYS", help: "Delete lobbies never started after this many idle days, or off [default: 7]" },
+    Setting { env: "PARLOR_FINISHED_RETENTION_DAYS", help: "Delete finished matches older than this many days, or off [default: off: history is kept]" },
+];
+
+/// What the binary was asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Migrate the database, then serve (the default).
+    Serve,
+    /// Apply the database migrations and exit.
+    Migrate,
+    /// Ask the server at `PARLOR_ADDR` whether it is ready; exit 0 if so.
+    Healthcheck,
+}
+
+/// The command line: `parlor-server [serve|migrate|healthcheck] [--flag VALUE]…`.
+pub fn command() -> clap::Command {
+    let mut cmd = clap::Command::new("parlor-server")
+        .about("Parlor: an authoritative server for tabletop games with friends in the browser")
+        .version(env!("CARGO_PKG_VERSION"))
+        .after_help("Every flag can also be set by its environment variable (a flag wins). Bad values stop the server at start, each named.")
+        .subcommand(clap::Command::new("serve").about("Migrate the database, then serve (the default)"))
+        .subcommand(clap::Command::new("migrate").about("Apply the database migrations and exit"))
+        .subcommand(clap::Command::new("healthcheck").about("Exit 0 if the server at --addr is ready (for container health checks)"));
+    for s in SETTINGS {
+        cmd = cmd.arg(
+            clap::Arg::new(s.env)
+                .long(s.flag())
+                .env(s.env)
+                .value_name("VALUE")
+                .help(s.help)
+                .global(true)
+                // The value is checked (with the others) by `from_vars`.
+                .hide_env_values(s.env.contains("TOKEN") || s.env == "DATABASE_URL"),
+        );
+    }
+    cmd
+}
+
+/// Parses the command line (flags over the environment). `Err` is clap's:
+/// `--help`, `--version` or a usage error, each printed by `exit()`.
+pub fn from_args<I, T>(args: I) -> Result<(Mode, anyhow::Result<Config>), clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let matches = command().try_get_matches_from(args)?;
+    let mode = match matches.subcommand_name() {
+        Some("migrate") => Mode::Migrate,
+        Some("healthcheck") => Mode::Healthcheck,
+        _ => Mode::Serve,
+    };
+    // Global args are read from the subcommand's matches when one is given.
+    let m = matches.subcommand().map_or(&matches, |(_, sub)| sub);
+    let config = Config::from_vars(|name| m.get_one::<String>(name).cloned());
+    Ok((mode, config))
 }
 
 /// Default SQLite file, relative to the working directory.
@@ -177,6 +327,64 @@ impl Config {
             }
         }
 
+        let mut public_url = None;
+        if let Some(v) = read("PARLOR_PUBLIC_URL") {
+            check(
+                "PARLOR_PUBLIC_URL",
+                parse_origin(&v).map(|o| {
+                    if !allowed_origins.contains(&o) {
+                        allowed_origins.push(o.clone());
+                    }
+                    public_url = Some(o);
+                }),
+            );
+        }
+        let log_format = match read("PARLOR_LOG_FORMAT").as_deref() {
+            None | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(other) => {
+                check(
+                    "PARLOR_LOG_FORMAT",
+                    Err(format!("{other:?}: write text or json")),
+                );
+                LogFormat::Text
+            }
+        };
+        let admin_token = read("PARLOR_ADMIN_TOKEN");
+        if admin_token.as_ref().is_some_and(|t| t.chars().count() < 16) {
+            check(
+                "PARLOR_ADMIN_TOKEN",
+                Err("too short: use at least 16 characters (say, `openssl rand -hex 16`)".into()),
+            );
+        }
+        let metrics_token = read("PARLOR_METRICS_TOKEN");
+        let metrics = match (read("PARLOR_METRICS").as_deref(), metrics_token) {
+            (Some("off"), _) => MetricsAccess::Off,
+            (_, Some(t)) => MetricsAccess::Token(t),
+            (Some("on"), None) => MetricsAccess::Open,
+            (None | Some("auto"), None) if addr.ip().is_loopback() => MetricsAccess::Open,
+            (None | Some("auto"), None) => MetricsAccess::Off,
+            (Some(other), None) => {
+                check(
+                    "PARLOR_METRICS",
+                    Err(format!("{other:?}: write on, off or auto")),
+                );
+                MetricsAccess::Off
+            }
+        };
+        let mut retention = defaults.retention;
+        for (name, slot) in [
+            ("PARLOR_LOBBY_RETENTION_DAYS", &mut retention.lobby_days),
+            (
+                "PARLOR_FINISHED_RETENTION_DAYS",
+                &mut retention.finished_days,
+            ),
+        ] {
+            if let Some(v) = read(name) {
+                check(name, parse_days(&v).map(|d| *slot = d));
+            }
+        }
+
         if !errors.is_empty() {
             anyhow::bail!("bad configuration:\n  {}", errors.join("\n  "));
         }
@@ -192,6 +400,11 @@ impl Config {
             serve,
             ws,
             rooms,
+            public_url,
+            log_format,
+            admin_token,
+            metrics,
+            retention,
         })
     }
 
@@ -209,6 +422,15 @@ impl Config {
             serve: ServeLimits::default(),
             ws: crate::ws::WsLimits::default(),
             rooms: crate::room::RoomConfig::default(),
+            public_url: None,
+            log_format: LogFormat::Text,
+            admin_token: None,
+            metrics: MetricsAccess::Off,
+            retention: Retention {
+                lobby_days: Some(7),
+                finished_days: None,
+                every: Duration::from_secs(3600),
+            },
         }
     }
 
@@ -266,6 +488,18 @@ pub fn parse_origin(text: &str) -> Result<String, String> {
         return Err(bad());
     }
     Ok(lower)
+}
+
+/// A number of days (1 to 36500), or `off`.
+fn parse_days(text: &str) -> Result<Option<u32>, String> {
+    if text == "off" {
+        return Ok(None);
+    }
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| (1..=36_500).contains(n))
+        .map(Some)
+        .ok_or_else(|| format!("{text:?}: write a number of days (1 to 36500), or off"))
 }
 
 /// A positive count, or `off` for no cap.
@@ -371,6 +605,86 @@ mod tests {
         assert_eq!(c.serve.header_timeout, Duration::from_millis(500));
         assert_eq!(c.request_timeout, Duration::from_secs(120));
         assert_eq!(c.serve.shutdown_grace, Duration::from_secs(3));
+    }
+
+    #[test]
+    fn hosting_settings_read_and_check() {
+        let c = from(&[
+            ("PARLOR_ADDR", "0.0.0.0:8080"),
+            ("PARLOR_PUBLIC_URL", "https://Games.Example.org"),
+            ("PARLOR_LOG_FORMAT", "json"),
+            ("PARLOR_ADMIN_TOKEN", "0123456789abcdef"),
+            ("PARLOR_LOBBY_RETENTION_DAYS", "off"),
+            ("PARLOR_FINISHED_RETENTION_DAYS", "365"),
+            ("PARLOR_ROOM_IDLE_UNLOAD", "30m"),
+        ])
+        .unwrap();
+        assert_eq!(c.public_url.as_deref(), Some("https://games.example.org"));
+        assert_eq!(c.allowed_origins, ["https://games.example.org"]);
+        assert_eq!(c.log_format, LogFormat::Json);
+        assert_eq!(c.admin_token.as_deref(), Some("0123456789abcdef"));
+        // Bound publicly without a token: metrics stay off.
+        assert_eq!(c.metrics, MetricsAccess::Off);
+        assert_eq!(c.retention.lobby_days, None);
+        assert_eq!(c.retention.finished_days, Some(365));
+        assert_eq!(c.rooms.idle_unload, Duration::from_secs(1800));
+        // On loopback they are open; a token guards them anywhere.
+        assert_eq!(from(&[]).unwrap().metrics, MetricsAccess::Open);
+        assert_eq!(
+            from(&[]).unwrap().rooms.idle_unload,
+            Duration::from_secs(3600)
+        );
+        assert_eq!(
+            from(&[("PARLOR_ADDR", "0.0.0.0:1"), ("PARLOR_METRICS_TOKEN", "t")])
+                .unwrap()
+                .metrics,
+            MetricsAccess::Token("t".into())
+        );
+        let e = from(&[
+            ("PARLOR_PUBLIC_URL", "games.example.org"),
+            ("PARLOR_LOG_FORMAT", "xml"),
+            ("PARLOR_ADMIN_TOKEN", "short"),
+            ("PARLOR_METRICS", "maybe"),
+            ("PARLOR_LOBBY_RETENTION_DAYS", "0"),
+        ])
+        .unwrap_err()
+        .to_string();
+        for name in [
+            "PARLOR_PUBLIC_URL",
+            "PARLOR_LOG_FORMAT",
+            "PARLOR_ADMIN_TOKEN",
+            "PARLOR_METRICS",
+            "PARLOR_LOBBY_RETENTION_DAYS",
+        ] {
+            assert!(e.contains(&format!("{name}: ")), "{name} missing from {e}");
+        }
+    }
+
+    #[test]
+    fn flags_win_over_the_environment_and_help_lists_every_setting() {
+        let (mode, c) = from_args(["parlor-server", "--addr", "127.0.0.1:9"]).unwrap();
+        assert_eq!(mode, Mode::Serve);
+        assert_eq!(c.unwrap().addr, "127.0.0.1:9".parse().unwrap());
+        let (mode, c) = from_args(["parlor-server", "healthcheck", "--addr=127.0.0.1:7"]).unwrap();
+        assert_eq!(mode, Mode::Healthcheck);
+        assert_eq!(c.unwrap().addr, "127.0.0.1:7".parse().unwrap());
+        let (mode, _) = from_args(["parlor-server", "migrate"]).unwrap();
+        assert_eq!(mode, Mode::Migrate);
+        assert!(from_args(["parlor-server", "--no-such-flag", "1"]).is_err());
+        let help = command().render_long_help().to_string();
+        for s in SETTINGS {
+            assert!(help.contains(&format!("--{}", s.flag())), "{}", s.env);
+            assert!(help.contains(s.env), "{}", s.env);
+        }
+        // Every setting `from_vars` reads is listed.
+        let source = include_str!("config.rs");
+        for part in source.split("read(\"").skip(1) {
+            let name = part.split('"').next().unwrap_or("");
+            assert!(
+                SETTINGS.iter().any(|s| s.env == name),
+                "{name} is read but not listed"
+            );
+        }
     }
 
     #[test]

@@ -28,6 +28,12 @@ pub enum AppError {
     /// The room's saved game could not be restored.
     #[error("this room's saved game could not be restored")]
     RoomBroken,
+    /// The server's host closed the room (their reason).
+    #[error("this room was closed by the server's host: {0}")]
+    RoomClosed(String),
+    /// The admin API without (or with a wrong) admin token.
+    #[error("the admin token is missing or wrong")]
+    Unauthorized,
     /// No match with that id.
     #[error("no match with that id")]
     MatchNotFound,
@@ -74,6 +80,8 @@ impl AppError {
         match self {
             AppError::RoomNotFound => (StatusCode::NOT_FOUND, "room_not_found"),
             AppError::RoomBroken => (StatusCode::CONFLICT, "room_broken"),
+            AppError::RoomClosed(_) => (StatusCode::GONE, "room_closed"),
+            AppError::Unauthorized => (StatusCode::UNAUTHORIZED, "unauthorized"),
             AppError::MatchNotFound => (StatusCode::NOT_FOUND, "match_not_found"),
             AppError::NoRoute => (StatusCode::NOT_FOUND, "not_found"),
             AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),

@@ -29,7 +29,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
-use crate::config::Config;
+use crate::config::{Config, MetricsAccess};
 use crate::error::{ApiJson, ApiPath, ApiQuery, ApiWebSocketUpgrade, AppError};
 use crate::limits::{self, PeerIp, PerIpCap, Rate, RateLimiter, RateLimits};
 use crate::room::{CreateError, JoinError, RoomCmd, Rooms};
@@ -46,6 +46,8 @@ pub struct AppState {
     /// At shutdown: cancel `shutdown`, then `ws_tasks.close()` and
     /// `ws_tasks.wait().await` so close frames are flushed.
     pub ws_tasks: TaskTracker,
+    /// Retention settings and sweep totals.
+    pub retention: Arc<crate::retention::RetentionState>,
     policy: Arc<Policy>,
 }
 
@@ -57,6 +59,8 @@ struct Policy {
     body_limit: usize,
     request_timeout: Duration,
     ws: ws::WsLimits,
+    admin_token: Option<String>,
+    metrics: MetricsAccess,
 }
 
 impl AppState {
@@ -66,6 +70,10 @@ impl AppState {
             rooms,
             shutdown,
             ws_tasks: TaskTracker::new(),
+            retention: crate::retention::RetentionState::new(
+                config.retention,
+                config.rooms.idle_unload,
+            ),
             policy: Arc::new(Policy {
                 allowed_origins: config.allowed_origins.clone(),
                 sockets: PerIpCap::new(config.max_sockets_per_ip),
@@ -73,6 +81,11 @@ impl AppState {
                 body_limit: config.body_limit,
                 request_timeout: config.request_timeout,
                 ws: config.ws.clone(),
+                admin_token: config.admin_token.clone(),
+                metrics: match (&config.metrics, crate::metrics::install()) {
+                    (_, None) => MetricsAccess::Off,
+                    (access, Some(_)) => access.clone(),
+                },
             }),
         }
     }
@@ -95,6 +108,7 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 pub fn app(state: AppState, web_dir: &Path) -> Router {
     let policy = Arc::clone(&state.policy);
     let rates = policy.rate_limits;
+    let state_for_metrics = state.clone();
     let create = Router::new().route("/rooms", post(create_room));
     let by_code = Router::new()
         .route("/rooms/{code}", get(room_info))
@@ -102,6 +116,11 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .route("/rooms/{code}/ws", get(socket));
     let api = Router::new()
         .route("/health", get(health))
+        .route("/ready", get(ready))
+        .nest(
+            "/admin",
+            crate::admin::routes(policy.admin_token.as_deref()),
+        )
         .route("/games", get(games))
         .route("/matches", get(matches))
         .route("/matches/{id}", get(match_record))
@@ -133,8 +152,12 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
     let header = |name: HeaderName, value: &'static str| {
         SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
     };
+    let metrics = Router::new()
+        .route("/metrics", get(metrics))
+        .with_state(state_for_metrics);
     Router::new()
         .nest("/api", api)
+        .merge(metrics)
         .fallback_service(pages)
         .layer(header(
             header::CONTENT_SECURITY_POLICY,
@@ -182,6 +205,65 @@ async fn health(State(state): State<AppState>) -> Result<Json<Health>, AppError>
         status: "ok".into(),
         version: env!("CARGO_PKG_VERSION").into(),
     }))
+}
+
+/// Readiness (see [`crate::health`]): 200 when ready, 503 with the checks
+/// otherwise.
+async fn ready(State(state): State<AppState>) -> Response {
+    let r = crate::health::readiness(state.rooms.store(), state.shutdown.is_cancelled()).await;
+    let status = if r.ready {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, Json(r)).into_response()
+}
+
+/// Prometheus metrics (see [`crate::metrics`]), if this server shows them:
+/// 404 when off, 401 without the token when one is set.
+async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    match &state.policy.metrics {
+        MetricsAccess::Off => return AppError::NoRoute.into_response(),
+        MetricsAccess::Open => {}
+        MetricsAccess::Token(token) => {
+            let given = headers
+                .get(header::AUTHORIZATION)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.strip_prefix("Bearer "));
+            let digest = |t: &str| {
+                <[u8; 32]>::from(<sha2::Sha256 as sha2::Digest>::digest(t.trim().as_bytes()))
+            };
+            if given.map(digest) != Some(digest(token)) {
+                return AppError::Unauthorized.into_response();
+            }
+        }
+    }
+    let Some(handle) = crate::metrics::install() else {
+        return AppError::NoRoute.into_response();
+    };
+    // Gauges read now: rooms by status, and memory.
+    let mut by_status = [0u32; 3];
+    for (_, room) in state.rooms.live() {
+        if let Some(info) = room.info().await {
+            let i = match info.status {
+                parlor_protocol::RoomStatus::Lobby => 0,
+                parlor_protocol::RoomStatus::Playing => 1,
+                parlor_protocol::RoomStatus::Finished => 2,
+            };
+            by_status[i] += 1;
+        }
+    }
+    for (status, n) in ["lobby", "playing", "finished"].into_iter().zip(by_status) {
+        ::metrics::gauge!("parlor_rooms", "status" => status).set(f64::from(n));
+    }
+    if let Some(bytes) = crate::metrics::resident_bytes() {
+        ::metrics::gauge!("parlor_process_resident_bytes").set(bytes as f64);
+    }
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        handle.render(),
+    )
+        .into_response()
 }
 
 async fn games() -> Json<Vec<GameInfo>> {
@@ -263,6 +345,7 @@ fn open_error(e: crate::room::OpenError) -> AppError {
         OpenError::NotFound => AppError::RoomNotFound,
         // Kept for inspection, not served: say so rather than "no such room".
         OpenError::Broken => AppError::RoomBroken,
+        OpenError::Closed(reason) => AppError::RoomClosed(reason),
         OpenError::ShuttingDown => AppError::ShuttingDown,
         OpenError::Store(s) => AppError::Store(s),
     }

@@ -1,11 +1,15 @@
 //! Parlor's server: an axum app whose rooms are actors owning their matches,
 //! with every step stored before anyone hears of it.
 
+pub mod admin;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod health;
 pub mod http;
 pub mod limits;
+pub mod metrics;
+pub mod retention;
 pub mod room;
 pub mod serve;
 pub mod ws;
@@ -32,13 +36,19 @@ pub struct Server {
     serve: JoinHandle<std::io::Result<()>>,
 }
 
-/// Connects storage, binds the listener and starts serving.
-pub async fn start(config: Config) -> anyhow::Result<Server> {
+/// Connects storage (creating a SQLite file's folder) and applies the
+/// migrations.
+pub async fn connect_store(config: &Config) -> anyhow::Result<Store> {
     if let Some(dir) = config.sqlite_dir() {
         std::fs::create_dir_all(&dir)
             .map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
     }
-    let store = Store::connect(&config.database_url).await?;
+    Ok(Store::connect(&config.database_url).await?)
+}
+
+/// Connects storage, binds the listener and starts serving.
+pub async fn start(config: Config) -> anyhow::Result<Server> {
+    let store = connect_store(&config).await?;
     let shutdown = CancellationToken::new();
     let tracker = TaskTracker::new();
     let rooms = Rooms::new(
@@ -57,7 +67,12 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
             Err(e) => tracing::error!(error = %e, "could not list rooms to restore"),
         }
     });
-    let state = http::AppState::new(rooms, shutdown.clone(), &config);
+    let state = http::AppState::new(rooms.clone(), shutdown.clone(), &config);
+    tokio::spawn(retention::run(
+        rooms,
+        state.retention.clone(),
+        shutdown.clone(),
+    ));
     let sockets = state.ws_tasks.clone();
     let app = http::app(state, &config.web_dir);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;

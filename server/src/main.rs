@@ -1,24 +1,51 @@
-//! `parlor-server`: reads the environment, starts the server, stops cleanly
-//! on Ctrl-C or SIGTERM.
+//! `parlor-server`: reads its flags and the environment, then serves (stops
+//! cleanly on Ctrl-C or SIGTERM), migrates, or checks a running server's
+//! health. `parlor-server --help` lists every setting.
 
+use parlor_server::config::{self, LogFormat, Mode};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
-        )
-        .with_writer(std::io::stderr)
-        .init();
-    let config = match parlor_server::Config::from_env() {
+    let (mode, config) = match config::from_args(std::env::args_os()) {
+        Ok(parsed) => parsed,
+        // --help, --version, or a usage error (exit code 2), printed by clap.
+        Err(e) => e.exit(),
+    };
+    let config = match config {
         Ok(config) => config,
         Err(e) => {
-            // Each bad variable on its own line, without a backtrace.
+            // Each bad setting on its own line, without a backtrace.
             eprintln!("parlor-server: {e}");
             std::process::exit(2);
         }
     };
+    let filter =
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match config.log_format {
+        LogFormat::Json => logs
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .init(),
+        LogFormat::Text => logs.init(),
+    }
+    match mode {
+        Mode::Healthcheck => {
+            let ready = parlor_server::health::check(config.addr).await;
+            std::process::exit(if ready { 0 } else { 1 });
+        }
+        Mode::Migrate => {
+            let store = parlor_server::connect_store(&config).await?;
+            tracing::info!("migrations applied");
+            store.close().await;
+            return Ok(());
+        }
+        Mode::Serve => {}
+    }
     if !config.web_dir.join("index.html").exists() {
         tracing::warn!(dir = %config.web_dir.display(), "web client not built: run `npm --prefix web-client run build`");
     }
@@ -34,7 +61,15 @@ async fn main() -> anyhow::Result<()> {
         conns_per_ip = ?config.serve.max_conns_per_ip,
         header_timeout = ?config.serve.header_timeout,
         allowed_origins = ?config.allowed_origins,
-        "limits"
+        public_url = ?config.public_url,
+        metrics = match &config.metrics {
+            config::MetricsAccess::Off => "off",
+            config::MetricsAccess::Open => "open",
+            config::MetricsAccess::Token(_) => "token",
+        },
+        admin = config.admin_token.is_some(),
+        retention = ?config.retention,
+        "settings"
     );
     let server = parlor_server::start(config).await?;
     // Scripts and tests wait for this exact line on stdout.

@@ -71,9 +71,11 @@ pub async fn serve(
 ) {
     let span =
         info_span!("ws", room = %code, conn = tracing::field::Empty, seat = tracing::field::Empty);
+    metrics::gauge!("parlor_connections").increment(1.0);
     run(socket, rooms, code, shutdown, limits)
         .instrument(span)
         .await;
+    metrics::gauge!("parlor_connections").decrement(1.0);
 }
 
 async fn run(
@@ -133,6 +135,7 @@ async fn run(
         let (code, reason) = match e {
             OpenError::NotFound => (close::NO_ROOM, "no such room"),
             OpenError::Broken => (close::ROOM_BROKEN, "room could not be restored"),
+            OpenError::Closed(_) => (close::ROOM_CLOSED, "closed by the server's host"),
             OpenError::ShuttingDown => (close::GOING_AWAY, "server shutting down"),
             OpenError::Store(_) => (close::GOING_AWAY, "try again"),
         };
@@ -355,6 +358,7 @@ async fn close_with<S, R>(
     S: futures_util::Sink<Message> + Unpin,
     R: futures_util::Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
+    metrics::counter!("parlor_ws_closes_total", "code" => code.to_string()).increment(1);
     let frame = Message::Close(Some(CloseFrame {
         code,
         reason: Utf8Bytes::from_static(reason),

@@ -107,7 +107,11 @@ async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>, stats: Arc
                 Err(_) => break,
             }
         }
-        match write_batch(&pool, &batch).await {
+        let began = std::time::Instant::now();
+        let written = write_batch(&pool, &batch).await;
+        metrics::histogram!("parlor_store_seconds").record(began.elapsed().as_secs_f64());
+        metrics::histogram!("parlor_store_batch_appends").record(batch.len() as f64);
+        match written {
             Ok(()) => {
                 stats.commits.fetch_add(1, Ordering::Relaxed);
                 stats
@@ -277,10 +281,38 @@ pub struct StoredRoom {
     pub status: String,
     /// Why its log did not replay, if it did not.
     pub broken: Option<String>,
+    /// Why the server's host closed it, if they did.
+    pub closed: Option<String>,
     /// Seats in order.
     pub seats: Vec<SeatRow>,
     /// The latest match, if one was started.
     pub current: Option<StoredMatch>,
+}
+
+/// What the database holds, in numbers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoredCounts {
+    /// Rooms in their lobby.
+    pub lobbies: u64,
+    /// Rooms with a match in progress.
+    pub playing: u64,
+    /// Rooms whose last match is over.
+    pub finished_rooms: u64,
+    /// Finished matches (the history).
+    pub finished_matches: u64,
+    /// Stored steps of every match.
+    pub steps: u64,
+}
+
+/// What one retention sweep deleted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Swept {
+    /// Abandoned lobbies.
+    pub lobbies: u64,
+    /// Finished matches past the limit.
+    pub matches: u64,
+    /// Rooms deleted with their last match.
+    pub rooms: u64,
 }
 
 /// A stored match with its log.
@@ -385,6 +417,19 @@ impl Store {
         Ok(())
     }
 
+    /// Whether every migration this binary knows has been applied (and
+    /// the database answers: an error means it did not).
+    pub async fn migrations_applied(&self) -> StoreResult<bool> {
+        let rows = sqlx::query("select version from _sqlx_migrations where success = true")
+            .fetch_all(&self.pool)
+            .await?;
+        let applied: Vec<i64> = rows
+            .iter()
+            .filter_map(|r| r.try_get::<i64, _>(0).ok())
+            .collect();
+        Ok(MIGRATOR.iter().all(|m| applied.contains(&m.version)))
+    }
+
     /// Closes the pool (waits for in-flight queries).
     pub async fn close(&self) {
         self.pool.close().await;
@@ -478,10 +523,11 @@ impl Store {
 
     /// A room with its seats and latest match, for rebuilding it.
     pub async fn load_room(&self, code: &RoomCode) -> StoreResult<StoredRoom> {
-        let r = sqlx::query("select options, status, broken from room where room_code = $1")
-            .bind(&code.0)
-            .fetch_one(&self.pool)
-            .await?;
+        let r =
+            sqlx::query("select options, status, broken, closed from room where room_code = $1")
+                .bind(&code.0)
+                .fetch_one(&self.pool)
+                .await?;
         let seats = self.seats(code).await?;
         let m = sqlx::query(
             "select match_id, options, seats, seed, deadline_at from game_match \
@@ -514,6 +560,7 @@ impl Store {
             options: parse(&r.try_get::<String, _>("options")?)?,
             status: r.try_get("status")?,
             broken: r.try_get("broken")?,
+            closed: r.try_get("closed")?,
             seats,
             current,
         })
@@ -544,6 +591,139 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// Marks a room closed by the server's host; its link then says why.
+    pub async fn mark_closed(&self, code: &RoomCode, reason: &str) -> StoreResult<()> {
+        let done = sqlx::query("update room set closed = $1 where room_code = $2")
+            .bind(reason)
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
+    /// When each of `codes` was created (ms since the epoch).
+    pub async fn rooms_created(&self, codes: &[RoomCode]) -> StoreResult<Vec<(RoomCode, i64)>> {
+        let mut out = Vec::new();
+        for chunk in codes.chunks(500) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "select room_code, created_at from room where room_code in ({})",
+                marks.join(", ")
+            );
+            let mut q = sqlx::query(&sql);
+            for c in chunk {
+                q = q.bind(&c.0);
+            }
+            for r in q.fetch_all(&self.pool).await? {
+                out.push((RoomCode(r.try_get("room_code")?), r.try_get("created_at")?));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Rooms and matches in the database, for the admin page.
+    pub async fn counts(&self) -> StoreResult<StoredCounts> {
+        let count = |sql: &'static str| async move {
+            let r = sqlx::query(sql).fetch_one(&self.pool).await?;
+            let n: i64 = r.try_get(0)?;
+            Ok::<u64, StoreError>(u64::try_from(n).unwrap_or(0))
+        };
+        Ok(StoredCounts {
+            lobbies: count("select count(*) from room where status = 'lobby'").await?,
+            playing: count("select count(*) from room where status = 'playing'").await?,
+            finished_rooms: count("select count(*) from room where status = 'finished'").await?,
+            finished_matches: count("select count(*) from game_match where status = 'finished'")
+                .await?,
+            steps: count("select count(*) from match_step").await?,
+        })
+    }
+
+    /// Deletes lobbies never started and untouched since `lobby_before`
+    /// (ms), and finished matches older than `finished_before` (with their
+    /// room once it holds no other match), except the rooms in `keep`
+    /// (live in memory). Returns what went.
+    pub async fn sweep(
+        &self,
+        lobby_before: Option<i64>,
+        finished_before: Option<i64>,
+        keep: &[RoomCode],
+    ) -> StoreResult<Swept> {
+        let mut swept = Swept::default();
+        let kept = |code: &str| keep.iter().any(|k| k.0 == code);
+        if let Some(cutoff) = lobby_before {
+            let rows = sqlx::query(
+                "select r.room_code from room r where r.status = 'lobby' and r.created_at < $1 \
+                 and not exists (select 1 from game_match m where m.room_code = r.room_code) \
+                 and not exists (select 1 from seat s where s.room_code = r.room_code and s.joined_at >= $1)",
+            )
+            .bind(cutoff)
+            .fetch_all(&self.pool)
+            .await?;
+            for r in rows {
+                let code: String = r.try_get(0)?;
+                if kept(&code) {
+                    continue;
+                }
+                let mut tx = self.pool.begin().await?;
+                sqlx::query("delete from seat where room_code = $1")
+                    .bind(&code)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("delete from room where room_code = $1 and status = 'lobby'")
+                    .bind(&code)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                swept.lobbies += 1;
+            }
+        }
+        if let Some(cutoff) = finished_before {
+            let rows = sqlx::query(
+                "select match_id, room_code from game_match where status = 'finished' and finished_at < $1",
+            )
+            .bind(cutoff)
+            .fetch_all(&self.pool)
+            .await?;
+            for r in rows {
+                let id: String = r.try_get("match_id")?;
+                let code: String = r.try_get("room_code")?;
+                if kept(&code) {
+                    continue;
+                }
+                let mut tx = self.pool.begin().await?;
+                for sql in [
+                    "delete from match_step where match_id = $1",
+                    "delete from scorecard where match_id = $1",
+                    "delete from game_match where match_id = $1",
+                ] {
+                    sqlx::query(sql).bind(&id).execute(&mut *tx).await?;
+                }
+                let left = sqlx::query("select count(*) from game_match where room_code = $1")
+                    .bind(&code)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                let left: i64 = left.try_get(0)?;
+                if left == 0 {
+                    sqlx::query("delete from seat where room_code = $1")
+                        .bind(&code)
+                        .execute(&mut *tx)
+                        .await?;
+                    sqlx::query("delete from room where room_code = $1")
+                        .bind(&code)
+                        .execute(&mut *tx)
+                        .await?;
+                    swept.rooms += 1;
+                }
+                tx.commit().await?;
+                swept.matches += 1;
+            }
+        }
+        Ok(swept)
     }
 
     /// Appends steps to a match log; with `finish`, also writes the result

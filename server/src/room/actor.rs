@@ -194,6 +194,28 @@ impl Room {
                 cmd = rx.recv() => cmd,
             };
             let Some(cmd) = cmd else { break };
+            if let RoomCmd::Close { reason, reply } = cmd {
+                match self.store.mark_closed(&self.code, &reason).await {
+                    Ok(()) => {
+                        info!(reason = %reason, "room closed by the server's host");
+                        for conn in self.conns.values() {
+                            let _ = conn.out.try_send(Outgoing::Close {
+                                code: close::ROOM_CLOSED,
+                                reason: "closed by the server's host",
+                            });
+                        }
+                        rx.close();
+                        self.drain(&mut rx).await;
+                        let _ = reply.send(Ok(()));
+                        return;
+                    }
+                    Err(e) => {
+                        warn!(error = %e, "could not close the room");
+                        let _ = reply.send(Err(e));
+                        continue;
+                    }
+                }
+            }
             self.handle(cmd).await;
         }
         rx.close();
@@ -245,6 +267,9 @@ impl Room {
                 RoomCmd::Info { reply } => {
                     let _ = reply.send(self.info());
                 }
+                RoomCmd::Close { reply, .. } => {
+                    let _ = reply.send(Err(crate::db::StoreError::Closed));
+                }
             }
         }
     }
@@ -267,6 +292,10 @@ impl Room {
             }
             RoomCmd::Info { reply } => {
                 let _ = reply.send(self.info());
+            }
+            // Handled by `run`, which stops the room.
+            RoomCmd::Close { reply, .. } => {
+                let _ = reply.send(Err(crate::db::StoreError::Closed));
             }
             RoomCmd::Msg { conn, msg } => self.on_msg(conn, msg).await,
         }
@@ -516,6 +545,8 @@ impl Room {
             .await
             .map_err(storage)?;
         info!(match_id = %id, steps = steps.len(), "match started");
+        metrics::counter!("parlor_matches_started_total", "game" => self.options.kind().slug())
+            .increment(1);
         // Everyone first gets the table as it was before setup, then the
         // setup steps (deal, first-player roll) as an ordinary update.
         let before: Vec<_> = live
@@ -730,6 +761,8 @@ impl Room {
             .map(|(id, c)| (*id, live.viewer_index(c.viewer)))
             .collect();
         if let Some((conn, client_seq)) = ack {
+            metrics::counter!("parlor_actions_total", "game" => self.options.kind().slug())
+                .increment(1);
             self.send(
                 conn,
                 &ServerMsg::Ack {
@@ -766,6 +799,8 @@ impl Room {
         if let Some((match_id, result, seed)) = over {
             self.status = RoomStatus::Finished;
             info!(match_id = %match_id, winners = ?result.winners, "match finished");
+            metrics::counter!("parlor_matches_finished_total", "game" => self.options.kind().slug())
+                .increment(1);
             self.broadcast(&ServerMsg::MatchOver {
                 match_id,
                 result,
@@ -886,6 +921,11 @@ fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep]) -> Vec<NewStep> 
 }
 
 fn error(code: ErrorCode, message: impl Into<String>, client_seq: Option<u32>) -> ServerMsg {
+    let label = serde_json::to_value(code)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    metrics::counter!("parlor_refusals_total", "code" => label).increment(1);
     ServerMsg::Error {
         code,
         message: message.into(),

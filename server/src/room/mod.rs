@@ -58,7 +58,7 @@ impl Default for RoomConfig {
     fn default() -> Self {
         RoomConfig {
             max_conns: 256,
-            idle_unload: Duration::from_secs(15 * 60),
+            idle_unload: Duration::from_secs(60 * 60),
         }
     }
 }
@@ -101,6 +101,14 @@ pub enum RoomCmd {
         /// Answer.
         reply: oneshot::Sender<RoomInfo>,
     },
+    /// The server's host closes the room for good: it is marked closed,
+    /// every connection is closed (4410), and its link says why.
+    Close {
+        /// Shown to anyone who opens the link.
+        reason: String,
+        /// Answer.
+        reply: oneshot::Sender<Result<(), StoreError>>,
+    },
 }
 
 /// Why a socket was not let in.
@@ -137,6 +145,9 @@ pub enum OpenError {
     /// The room's stored log does not replay; it is kept, not served.
     #[error("the room's saved game could not be restored")]
     Broken,
+    /// The server's host closed the room (the reason they gave).
+    #[error("this room was closed by the server's host: {0}")]
+    Closed(String),
     /// The server is shutting down.
     #[error("the server is shutting down")]
     ShuttingDown,
@@ -253,6 +264,9 @@ impl Rooms {
         if stored.broken.is_some() {
             return Err(OpenError::Broken);
         }
+        if let Some(reason) = stored.closed {
+            return Err(OpenError::Closed(reason));
+        }
         match Room::restore(stored, self.inner.store.clone(), self.inner.config.clone()) {
             Ok(room) => {
                 info!(room = %code, "room restored from the database");
@@ -266,6 +280,49 @@ impl Rooms {
                 }
                 Err(OpenError::Broken)
             }
+        }
+    }
+
+    /// The rooms whose actors are running now.
+    pub fn live(&self) -> Vec<(RoomCode, RoomHandle)> {
+        self.lock()
+            .iter()
+            .filter(|(_, h)| !h.tx.is_closed())
+            .map(|(c, h)| (c.clone(), h.clone()))
+            .collect()
+    }
+
+    /// Closes a room for good (see [`RoomCmd::Close`]); a room not in
+    /// memory is marked closed in the database.
+    pub async fn close(&self, code: &RoomCode, reason: String) -> Result<(), OpenError> {
+        match self.running(code) {
+            Some(handle) => {
+                let (reply, rx) = oneshot::channel();
+                if handle
+                    .tx
+                    .send(RoomCmd::Close {
+                        reason: reason.clone(),
+                        reply,
+                    })
+                    .await
+                    .is_ok()
+                {
+                    if let Ok(done) = rx.await {
+                        return done.map_err(OpenError::Store);
+                    }
+                }
+                // The actor stopped meanwhile: mark the stored room.
+                self.close_stored(code, &reason).await
+            }
+            None => self.close_stored(code, &reason).await,
+        }
+    }
+
+    async fn close_stored(&self, code: &RoomCode, reason: &str) -> Result<(), OpenError> {
+        match self.inner.store.mark_closed(code, reason).await {
+            Ok(()) => Ok(()),
+            Err(StoreError::NotFound) => Err(OpenError::NotFound),
+            Err(e) => Err(OpenError::Store(e)),
         }
     }
 

@@ -1,0 +1,168 @@
+//! The admin API under `/api/admin`, for the server's host: live rooms,
+//! finished matches, closing a room, and the retention numbers. Off unless
+//! `PARLOR_ADMIN_TOKEN` is set; every request then needs
+//! `Authorization: Bearer TOKEN` (compared by digest, so the comparison
+//! takes the same time however much of a guess is right).
+
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::extract::{Request, State};
+use axum::http::header;
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use parlor_protocol::http::MatchSummary;
+use parlor_protocol::{RoomCode, RoomInfo};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::config::Retention;
+use crate::db::{StoredCounts, Swept};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
+use crate::http::AppState;
+use crate::room::OpenError;
+
+/// A live room as the admin page lists it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct AdminRoom {
+    /// Everything public about it.
+    pub info: RoomInfo,
+    /// Open connections (seats' tabs and spectators).
+    pub connections: u32,
+    /// Seconds since it was created.
+    pub age_secs: u64,
+}
+
+/// The retention settings and what the database holds.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct RetentionReport {
+    /// Rooms in memory now.
+    pub live_rooms: usize,
+    /// A room with nobody connected leaves memory after this many seconds.
+    pub idle_unload_secs: u64,
+    /// Lobbies never started are deleted after this many idle days.
+    pub lobby_days: Option<u32>,
+    /// Finished matches are deleted after this many days (`None`: kept).
+    pub finished_days: Option<u32>,
+    /// Rows in the database.
+    pub stored: StoredCounts,
+    /// What the sweeps since the start deleted.
+    pub swept: Swept,
+}
+
+/// `POST /api/admin/rooms/{code}/close`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CloseRoom {
+    /// Shown to the players (1–200 characters).
+    pub reason: String,
+}
+
+/// `GET /api/admin/matches?limit=`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Limit {
+    limit: Option<u32>,
+}
+
+/// The admin routes (relative to `/api/admin`), guarded by `token`; every
+/// route answers 404 when no token is configured.
+pub fn routes(token: Option<&str>) -> Router<AppState> {
+    let Some(token) = token else {
+        return Router::new().fallback(|| async { AppError::NoRoute });
+    };
+    let want: Arc<[u8; 32]> = Arc::new(Sha256::digest(token.as_bytes()).into());
+    Router::new()
+        .route("/rooms", get(rooms))
+        .route("/rooms/{code}/close", post(close_room))
+        .route("/matches", get(matches))
+        .route("/retention", get(retention))
+        .route_layer(middleware::from_fn_with_state(want, authorize))
+}
+
+async fn authorize(State(want): State<Arc<[u8; 32]>>, request: Request, next: Next) -> Response {
+    let given = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| <[u8; 32]>::from(Sha256::digest(t.trim().as_bytes())));
+    if given.as_ref() == Some(&*want) {
+        next.run(request).await
+    } else {
+        axum::response::IntoResponse::into_response(AppError::Unauthorized)
+    }
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+async fn rooms(State(state): State<AppState>) -> Result<Json<Vec<AdminRoom>>, AppError> {
+    let live = state.rooms.live();
+    let codes: Vec<RoomCode> = live.iter().map(|(c, _)| c.clone()).collect();
+    let created = state.rooms.store().rooms_created(&codes).await?;
+    let now = now_ms();
+    let mut out = Vec::new();
+    for (code, handle) in live {
+        // A room that unloads meanwhile is simply not listed.
+        let Some(info) = handle.info().await else {
+            continue;
+        };
+        let at = created
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or(now, |(_, at)| *at);
+        let seats = info.seats.iter().filter(|s| s.connected).count();
+        out.push(AdminRoom {
+            connections: u32::try_from(seats).unwrap_or(u32::MAX) + info.spectators,
+            age_secs: u64::try_from((now - at).max(0) / 1000).unwrap_or(0),
+            info,
+        });
+    }
+    out.sort_by_key(|r| r.age_secs);
+    Ok(Json(out))
+}
+
+async fn close_room(
+    State(state): State<AppState>,
+    ApiPath(code): ApiPath<String>,
+    ApiJson(body): ApiJson<CloseRoom>,
+) -> Result<Json<serde_json::Value>, AppError> {
+    let code = RoomCode(code.trim().to_ascii_uppercase());
+    let reason = body.reason.trim().to_owned();
+    if reason.is_empty() || reason.chars().count() > 200 {
+        return Err(AppError::BadRequest(
+            "give a reason of 1 to 200 characters: the players will see it".into(),
+        ));
+    }
+    match state.rooms.close(&code, reason).await {
+        Ok(()) => Ok(Json(serde_json::json!({ "closed": code.0 }))),
+        Err(OpenError::NotFound) => Err(AppError::RoomNotFound),
+        Err(OpenError::Store(e)) => Err(AppError::Store(e)),
+        Err(OpenError::ShuttingDown) => Err(AppError::ShuttingDown),
+        Err(OpenError::Broken | OpenError::Closed(_)) => Err(AppError::RoomNotFound),
+    }
+}
+
+async fn matches(
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<Limit>,
+) -> Result<Json<Vec<MatchSummary>>, AppError> {
+    let limit = q.limit.unwrap_or(100).clamp(1, 1000);
+    Ok(Json(state.rooms.store().finished_matches(limit).await?))
+}
+
+async fn retention(State(state): State<AppState>) -> Result<Json<RetentionReport>, AppError> {
+    let r: Retention = state.retention.settings;
+    Ok(Json(RetentionReport {
+        live_rooms: state.rooms.live().len(),
+        idle_unload_secs: state.retention.idle_unload.as_secs(),
+        lobby_days: r.lobby_days,
+        finished_days: r.finished_days,
+        stored: state.rooms.store().counts().await?,
+        swept: state.retention.swept(),
+    }))
+}

@@ -1,0 +1,376 @@
+//! What a host running Parlor relies on: Prometheus metrics after a played
+//! match (and who may read them), readiness that follows the database,
+//! the admin API behind its token (live rooms, closing a room with a
+//! reason players see, retention numbers), idle rooms leaving memory and
+//! coming back on their link with the match intact, and the retention
+//! sweep (abandoned lobbies go, history stays unless limited).
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::time::Duration;
+
+use parlor_protocol::{close, GameKind, RoomStatus};
+use parlor_server::admin::{AdminRoom, RetentionReport};
+use parlor_server::config::MetricsAccess;
+use parlor_server::db::Store;
+use parlor_tests::driver::Table;
+use parlor_tests::players::PLAYERS;
+use parlor_tests::{Api, TestDb, TestServer};
+use tokio::time::Instant;
+
+const ADMIN: &str = "admin-token-for-tests-0123456789";
+
+fn config(db: &TestDb) -> parlor_server::Config {
+    let mut c = parlor_server::Config::for_tests(db.url());
+    c.metrics = MetricsAccess::Open;
+    c.admin_token = Some(ADMIN.into());
+    c
+}
+
+/// A GET with an optional bearer token: status and body.
+async fn get(api: &Api, path: &str, token: Option<&str>) -> (u16, String) {
+    let mut req = api.http.get(format!("{}{path}", api.base()));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let resp = req.send().await.unwrap();
+    (resp.status().as_u16(), resp.text().await.unwrap())
+}
+
+/// The value of a Prometheus sample line `name{labels} value`.
+fn sample(text: &str, name_and_labels: &str) -> Option<f64> {
+    text.lines()
+        .find(|l| l.starts_with(name_and_labels) && l[name_and_labels.len()..].starts_with(' '))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_after_a_played_match() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start_with(config(&db)).await;
+    let p = &PLAYERS[0];
+    let mut t = Table::started(&server, p.kind, 0, 2, 1).await;
+    let result = t.play_to_end().await;
+    assert!(!result.ranks.is_empty());
+    let (status, text) = get(&server, "/metrics", None).await;
+    assert_eq!(status, 200, "{text}");
+    let game = p.kind.slug();
+    let finished = format!("parlor_matches_finished_total{{game=\"{game}\"}}");
+    let started = format!("parlor_matches_started_total{{game=\"{game}\"}}");
+    let actions = format!("parlor_actions_total{{game=\"{game}\"}}");
+    assert!(sample(&text, &finished).unwrap_or(0.0) >= 1.0, "{text}");
+    assert!(sample(&text, &started).unwrap_or(0.0) >= 1.0, "{text}");
+    assert!(sample(&text, &actions).unwrap_or(0.0) >= 1.0, "{text}");
+    assert!(
+        sample(&text, "parlor_rooms{status=\"finished\"}").unwrap_or(0.0) >= 1.0,
+        "{text}"
+    );
+    assert!(
+        sample(&text, "parlor_connections").unwrap_or(0.0) >= 3.0,
+        "{text}"
+    );
+    assert!(sample(&text, "parlor_process_resident_bytes").unwrap_or(0.0) > 1e6);
+    let commits = sample(&text, "parlor_store_seconds_count").unwrap_or(0.0);
+    assert!(commits >= 1.0, "{text}");
+    assert!(
+        text.contains("parlor_store_seconds_bucket{le=\"0.005\"}"),
+        "{text}"
+    );
+    assert!(sample(&text, "parlor_store_batch_appends_sum").unwrap_or(0.0) >= commits);
+    assert!(text.contains("# TYPE parlor_actions_total counter"));
+    server.stop().await;
+
+    // Behind a token, and off.
+    let mut c = config(&db);
+    c.metrics = MetricsAccess::Token("metrics-secret".into());
+    let server = TestServer::start_with(c).await;
+    assert_eq!(get(&server, "/metrics", None).await.0, 401);
+    assert_eq!(get(&server, "/metrics", Some("wrong")).await.0, 401);
+    assert_eq!(
+        get(&server, "/metrics", Some("metrics-secret")).await.0,
+        200
+    );
+    server.stop().await;
+    let mut c = config(&db);
+    c.metrics = MetricsAccess::Off;
+    let server = TestServer::start_with(c).await;
+    assert_eq!(get(&server, "/metrics", None).await.0, 404);
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// Polls `/api/ready` until it answers `want` (bounded).
+async fn ready_becomes(api: &Api, want: u16) -> String {
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (status, body) = get(api, "/api/ready", None).await;
+        if status == want {
+            return body;
+        }
+        assert!(Instant::now() < until, "/api/ready stayed {status}: {body}");
+        // Polling a probe, as an orchestrator does.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readiness_follows_the_database() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let TestDb::Postgres { admin, name, .. } = &db else {
+        panic!("postgres() gives a Postgres database")
+    };
+    let server = TestServer::start_with(config(&db)).await;
+    let body = ready_becomes(&server, 200).await;
+    assert!(body.contains("\"ready\":true"), "{body}");
+    // The database goes away: no new connections, the open ones cut.
+    let admin_pool = sqlx::PgPool::connect(admin).await.unwrap();
+    sqlx::query(&format!(
+        "alter database \"{name}\" allow_connections false"
+    ))
+    .execute(&admin_pool)
+    .await
+    .unwrap();
+    sqlx::query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1")
+        .bind(name)
+        .execute(&admin_pool)
+        .await
+        .unwrap();
+    let body = ready_becomes(&server, 503).await;
+    assert!(body.contains("\"database\":false"), "{body}");
+    assert!(
+        !server.healthy().await,
+        "health says the database is down too"
+    );
+    // And comes back.
+    sqlx::query(&format!("alter database \"{name}\" allow_connections true"))
+        .execute(&admin_pool)
+        .await
+        .unwrap();
+    let body = ready_becomes(&server, 200).await;
+    assert!(body.contains("\"migrations\":true"), "{body}");
+    admin_pool.close().await;
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn admin_needs_its_token_and_closes_rooms() {
+    let db = TestDb::sqlite();
+    // Without a token the admin API does not exist.
+    let mut c = config(&db);
+    c.admin_token = None;
+    let server = TestServer::start_with(c).await;
+    assert_eq!(get(&server, "/api/admin/rooms", Some(ADMIN)).await.0, 404);
+    server.stop().await;
+
+    let server = TestServer::start_with(config(&db)).await;
+    let p = &PLAYERS[0];
+    let mut t = Table::started(&server, p.kind, 0, 2, 1).await;
+    for path in [
+        "/api/admin/rooms",
+        "/api/admin/matches",
+        "/api/admin/retention",
+    ] {
+        assert_eq!(get(&server, path, None).await.0, 401, "{path}");
+        assert_eq!(
+            get(&server, path, Some("not-the-token")).await.0,
+            401,
+            "{path}"
+        );
+        assert_eq!(get(&server, path, Some(ADMIN)).await.0, 200, "{path}");
+    }
+    let (_, body) = get(&server, "/api/admin/rooms", Some(ADMIN)).await;
+    let rooms: Vec<AdminRoom> = serde_json::from_str(&body).unwrap();
+    let room = rooms.iter().find(|r| r.info.code.0 == t.code).unwrap();
+    assert_eq!(room.info.status, RoomStatus::Playing);
+    assert_eq!(room.info.game, p.kind);
+    assert_eq!(room.connections, 3);
+
+    // Closing needs the token and a reason.
+    let close = |token: Option<&str>, reason: &str| {
+        let mut req = server
+            .http
+            .post(format!(
+                "{}/api/admin/rooms/{}/close",
+                server.base(),
+                t.code
+            ))
+            .json(&serde_json::json!({ "reason": reason }));
+        if let Some(tok) = token {
+            req = req.bearer_auth(tok);
+        }
+        req.send()
+    };
+    assert_eq!(close(None, "bye").await.unwrap().status().as_u16(), 401);
+    assert_eq!(
+        close(Some(ADMIN), " ").await.unwrap().status().as_u16(),
+        400
+    );
+    let resp = close(Some(ADMIN), "maintenance tonight").await.unwrap();
+    assert_eq!(resp.status().as_u16(), 200);
+    // Every connection is closed with 4410, and the link says why.
+    for c in t.all_mut() {
+        assert_eq!(c.close_code().await, close::ROOM_CLOSED);
+    }
+    let (status, body) = get(&server, &format!("/api/rooms/{}", t.code), None).await;
+    assert_eq!(status, 410, "{body}");
+    assert!(
+        body.contains("room_closed") && body.contains("maintenance tonight"),
+        "{body}"
+    );
+    // A new socket is refused before the upgrade, the same way.
+    match tokio_tungstenite::connect_async(server.ws_url(&t.code)).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
+            assert_eq!(resp.status().as_u16(), 410);
+        }
+        other => panic!("a socket to a closed room: {:?}", other.map(|_| ())),
+    }
+    let (_, body) = get(&server, "/api/admin/rooms", Some(ADMIN)).await;
+    let rooms: Vec<AdminRoom> = serde_json::from_str(&body).unwrap();
+    assert!(
+        rooms.iter().all(|r| r.info.code.0 != t.code),
+        "a closed room leaves memory"
+    );
+
+    let (_, body) = get(&server, "/api/admin/retention", Some(ADMIN)).await;
+    let report: RetentionReport = serde_json::from_str(&body).unwrap();
+    assert_eq!(report.stored.playing, 1, "the closed room's match is kept");
+    assert_eq!(report.lobby_days, Some(7));
+    assert_eq!(report.finished_days, None);
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_room_leaves_memory_and_comes_back_on_its_link() {
+    let db = TestDb::sqlite();
+    let mut c = config(&db);
+    c.rooms.idle_unload = Duration::from_millis(300);
+    let server = TestServer::start_with(c).await;
+    let p = PLAYERS
+        .iter()
+        .find(|p| p.kind == GameKind::Zingamino)
+        .unwrap();
+    let mut t = Table::started(&server, p.kind, 0, 2, 0).await;
+    // A few moves, then everyone leaves.
+    for _ in 0..3 {
+        for c in t.all_mut() {
+            parlor_tests::driver::act_if_due(c).await;
+        }
+        for c in t.all_mut() {
+            c.settle().await;
+        }
+    }
+    let version = t.seats[0].version();
+    let view = t.seats[0].state().view.clone();
+    assert!(version > 0);
+    let code = t.code.clone();
+    let tokens = t.tokens.clone();
+    drop(t);
+    let live = || async {
+        let (_, body) = get(&server, "/api/admin/rooms", Some(ADMIN)).await;
+        let rooms: Vec<AdminRoom> = serde_json::from_str(&body).unwrap();
+        rooms.iter().any(|r| r.info.code.0 == code)
+    };
+    let until = Instant::now() + Duration::from_secs(20);
+    while live().await {
+        assert!(Instant::now() < until, "the idle room stayed in memory");
+        // Polling the admin list, as a host would.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The link brings it back, the match where it was.
+    let info = server.room_info(&code).await;
+    assert_eq!(info.status, RoomStatus::Playing);
+    assert!(live().await);
+    let mut seats = Vec::new();
+    for token in &tokens {
+        seats.push(server.connect_welcomed(&code, Some(token)).await);
+    }
+    assert_eq!(seats[0].version(), version);
+    assert_eq!(seats[0].state().view, view, "the same table");
+    let finished = parlor_tests::driver::play_to_end(seats).await;
+    assert!(finished[0].state().result.is_some());
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweep_deletes_abandoned_lobbies_and_keeps_history() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start_with(config(&db)).await;
+    // An old lobby, a fresh one, and a finished match from long ago.
+    let old = server.create_room(GameKind::DoozyDice, None, "Old").await;
+    let fresh = server.create_room(GameKind::DoozyDice, None, "Fresh").await;
+    let p = &PLAYERS[0];
+    let mut t = Table::started(&server, p.kind, 0, 2, 0).await;
+    t.play_to_end().await;
+    let match_id = t.seats[0].match_id();
+    server.stop().await;
+
+    let store = Store::connect(db.url()).await.unwrap();
+    let long_ago = 1_000_000i64; // 1970
+    let pool = sqlx::AnyPool::connect(db.url()).await.unwrap();
+    sqlx::query("update room set created_at = $1 where room_code = $2")
+        .bind(long_ago)
+        .bind(&old.code.0)
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("update seat set joined_at = $1 where room_code = $2")
+        .bind(long_ago)
+        .bind(&old.code.0)
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("update game_match set finished_at = $1 where match_id = $2")
+        .bind(long_ago)
+        .bind(match_id.to_string())
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+
+    let day = 24 * 60 * 60 * 1000;
+    let now = 400 * day;
+    // The default: lobbies after 7 days, finished matches kept.
+    let swept = store.sweep(Some(now - 7 * day), None, &[]).await.unwrap();
+    assert_eq!((swept.lobbies, swept.matches), (1, 0));
+    assert!(matches!(
+        store.load_room(&old.code).await,
+        Err(parlor_server::db::StoreError::NotFound)
+    ));
+    assert!(store.load_room(&fresh.code).await.is_ok());
+    assert!(
+        store.match_record(match_id).await.is_ok(),
+        "history is kept"
+    );
+    // A host's limit on history: the old match goes, with its room.
+    let live = [fresh.code.clone()];
+    let swept = store
+        .sweep(Some(now - 7 * day), Some(now - 30 * day), &live)
+        .await
+        .unwrap();
+    assert_eq!((swept.lobbies, swept.matches, swept.rooms), (0, 1, 1));
+    assert!(store.match_record(match_id).await.is_err());
+    assert!(store.load_room(&fresh.code).await.is_ok());
+    store.close().await;
+    db.drop_db().await;
+}
+
+/// The start sequence the container image runs: a server answers ready,
+/// and a stopped one does not (the health check binary mode, in-process).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_health_check_asks_the_ready_endpoint() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start_with(config(&db)).await;
+    let addr = server.server.addr;
+    assert!(parlor_server::health::check(addr).await);
+    // A wildcard address means this host.
+    let wildcard = std::net::SocketAddr::from(([0, 0, 0, 0], addr.port()));
+    assert!(parlor_server::health::check(wildcard).await);
+    server.stop().await;
+    assert!(!parlor_server::health::check(addr).await);
+    db.drop_db().await;
+}
