@@ -83,14 +83,14 @@ fn garbage(game: &ZopZoo, rng: &mut ChaCha8Rng) -> Vec<StepOf<ZopZoo>> {
     vec![Step::Act { seat, action }, Step::Chance { outcome }]
 }
 
-/// 1,000 with `PARLOR_HEAVY=1`; else 150, which keeps this file under a
+/// 1,000 with `PARLOR_HEAVY=1`; else 120, which keeps this file under a
 /// minute in a debug build on two cores (six-player games run to 14 rounds
 /// and 1,500 steps, every view serialized at every step).
 fn seeds() -> u64 {
     if std::env::var_os("PARLOR_HEAVY").is_some() {
         1000
     } else {
-        150
+        120
     }
 }
 

@@ -405,7 +405,7 @@ pub struct PlayerView {
 }
 
 /// What the active seat's turn is waiting for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(
     feature = "ts",
     derive(ts_rs::TS),
@@ -414,7 +414,10 @@ pub struct PlayerView {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Awaiting {
     /// The top discard matches: the seat must take it.
-    TakeFromDiscard,
+    TakeFromDiscard {
+        /// What the take will bring, in order (the chain below the top).
+        takes: Vec<Taken>,
+    },
     /// The top discard is a live task card the seat can use: it must.
     DiscardTask {
         /// The task card.
@@ -422,7 +425,10 @@ pub enum Awaiting {
     },
     /// A MOLE on top of the discard pile could retrieve something: dig or
     /// draw.
-    DigOrDraw,
+    DigOrDraw {
+        /// What a dig will retrieve, in the order taken.
+        retrieves: Vec<Taken>,
+    },
     /// The next card comes from the draw pile (chance).
     Draw,
     /// The wild card just drawn waits for a stack.

@@ -283,7 +283,7 @@ impl ZopZoo {
     /// A MOLE dig: every retrievable card, to the fixpoint (a connected
     /// upper half can newly list a category for a Side Bonus), top first;
     /// the rest keep their order.
-    fn dig(&mut self, seat: u8) -> Vec<Taken> {
+    pub(super) fn dig(&mut self, seat: u8) -> Vec<Taken> {
         let mut taken = Vec::new();
         while let Some(i) = self
             .discard
@@ -298,7 +298,7 @@ impl ZopZoo {
 
     /// The chained take: the top card and every matching card revealed
     /// under it, stopping at a win (RULINGS §4(d) 13).
-    fn take_chain(&mut self, seat: u8) -> Vec<Taken> {
+    pub(super) fn take_chain(&mut self, seat: u8) -> Vec<Taken> {
         let mut taken = Vec::new();
         while let Some(&(k, _)) = self.discard.last() {
             if !self.matches(seat, k) {

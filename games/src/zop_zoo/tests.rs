@@ -714,7 +714,12 @@ fn a_mole_on_the_discard_pile_is_optional_and_reusable() {
         g.view(Viewer::Spectator).phase,
         Phase::Turn {
             active: Seat(0),
-            awaiting: Awaiting::DigOrDraw
+            awaiting: Awaiting::DigOrDraw {
+                retrieves: vec![Taken {
+                    card: cards::black_card(w(Owl)),
+                    onto: Some(Owl)
+                }]
+            }
         }
     );
     assert_eq!(
@@ -1109,6 +1114,15 @@ fn matching_cards_are_taken_from_the_discard_pile_in_a_chain() {
     );
     assert_eq!(pending(&g), (1, Pending::TakeFromDiscard));
     assert_eq!(g.legal_actions(Seat(1)), vec![Action::TakeFromDiscard]);
+    // The view says what the take will bring.
+    let Phase::Turn {
+        awaiting: Awaiting::TakeFromDiscard { takes },
+        ..
+    } = g.view(Viewer::Spectator).phase
+    else {
+        panic!()
+    };
+    assert_eq!(taken_onto(&takes), vec![Some(Lion), Some(Owl)]);
     assert_eq!(
         refused(&mut g, 1, Action::Draw),
         Illegal::MustTakeFromDiscard

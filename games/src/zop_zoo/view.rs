@@ -28,10 +28,17 @@ pub(super) fn stack_view(s: &Stack) -> StackView {
 impl ZopZoo {
     fn awaiting(&self, pending: Pending) -> Awaiting {
         let top = || self.top().unwrap_or(parlor_protocol::zop_zoo::Card::Hyena);
+        // The previews run the take or the dig on a copy: the same code as
+        // the step, so the browser never works out a match itself.
+        let active = self.turn().map_or(0, |t| t.0);
         match pending {
-            Pending::TakeFromDiscard => Awaiting::TakeFromDiscard,
+            Pending::TakeFromDiscard => Awaiting::TakeFromDiscard {
+                takes: self.clone().take_chain(active),
+            },
             Pending::DiscardTask => Awaiting::DiscardTask { card: top() },
-            Pending::DigOrDraw => Awaiting::DigOrDraw,
+            Pending::DigOrDraw => Awaiting::DigOrDraw {
+                retrieves: self.clone().dig(active),
+            },
             Pending::Draw => Awaiting::Draw,
             Pending::Wild(k) => Awaiting::Wild {
                 card: cards::black_card(k),
