@@ -5,6 +5,7 @@
 //! written once, here. Hidden game state never has a type in this crate: only
 //! per-viewer views and step views do.
 
+pub mod admin;
 pub mod close;
 pub mod doozy_dice;
 pub mod game;

@@ -26,6 +26,10 @@ fn generate(dir: &Path) {
     MatchRecord::export_all_to(dir).expect("export MatchRecord");
     GameInfo::export_all_to(dir).expect("export GameInfo");
     ApiError::export_all_to(dir).expect("export ApiError");
+    // The admin page's types.
+    parlor_protocol::admin::AdminRoom::export_all_to(dir).expect("export AdminRoom");
+    parlor_protocol::admin::RetentionReport::export_all_to(dir).expect("export RetentionReport");
+    parlor_protocol::admin::CloseRoom::export_all_to(dir).expect("export CloseRoom");
     // Zoomies' printed tiles: no view mentions the type, so export it here.
     parlor_protocol::zoomies::TileFace::export_all_to(dir).expect("export TileFace");
     // Constants have no ts-rs derive; write them from the same source.

@@ -13,51 +13,16 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+pub use parlor_protocol::admin::{AdminRoom, CloseRoom, RetentionReport};
 use parlor_protocol::http::MatchSummary;
-use parlor_protocol::{RoomCode, RoomInfo};
-use serde::{Deserialize, Serialize};
+use parlor_protocol::RoomCode;
+use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::config::Retention;
-use crate::db::{StoredCounts, Swept};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::http::AppState;
 use crate::room::OpenError;
-
-/// A live room as the admin page lists it.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct AdminRoom {
-    /// Everything public about it.
-    pub info: RoomInfo,
-    /// Open connections (seats' tabs and spectators).
-    pub connections: u32,
-    /// Seconds since it was created.
-    pub age_secs: u64,
-}
-
-/// The retention settings and what the database holds.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct RetentionReport {
-    /// Rooms in memory now.
-    pub live_rooms: usize,
-    /// A room with nobody connected leaves memory after this many seconds.
-    pub idle_unload_secs: u64,
-    /// Lobbies never started are deleted after this many idle days.
-    pub lobby_days: Option<u32>,
-    /// Finished matches are deleted after this many days (`None`: kept).
-    pub finished_days: Option<u32>,
-    /// Rows in the database.
-    pub stored: StoredCounts,
-    /// What the sweeps since the start deleted.
-    pub swept: Swept,
-}
-
-/// `POST /api/admin/rooms/{code}/close`.
-#[derive(Debug, Clone, Deserialize)]
-pub struct CloseRoom {
-    /// Shown to the players (1–200 characters).
-    pub reason: String,
-}
 
 /// `GET /api/admin/matches?limit=`.
 #[derive(Debug, Clone, Deserialize)]
@@ -158,7 +123,7 @@ async fn matches(
 async fn retention(State(state): State<AppState>) -> Result<Json<RetentionReport>, AppError> {
     let r: Retention = state.retention.settings;
     Ok(Json(RetentionReport {
-        live_rooms: state.rooms.live().len(),
+        live_rooms: u32::try_from(state.rooms.live().len()).unwrap_or(u32::MAX),
         idle_unload_secs: state.retention.idle_unload.as_secs(),
         lobby_days: r.lobby_days,
         finished_days: r.finished_days,

@@ -289,31 +289,7 @@ pub struct StoredRoom {
     pub current: Option<StoredMatch>,
 }
 
-/// What the database holds, in numbers.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct StoredCounts {
-    /// Rooms in their lobby.
-    pub lobbies: u64,
-    /// Rooms with a match in progress.
-    pub playing: u64,
-    /// Rooms whose last match is over.
-    pub finished_rooms: u64,
-    /// Finished matches (the history).
-    pub finished_matches: u64,
-    /// Stored steps of every match.
-    pub steps: u64,
-}
-
-/// What one retention sweep deleted.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Swept {
-    /// Abandoned lobbies.
-    pub lobbies: u64,
-    /// Finished matches past the limit.
-    pub matches: u64,
-    /// Rooms deleted with their last match.
-    pub rooms: u64,
-}
+pub use parlor_protocol::admin::{StoredCounts, Swept};
 
 /// A stored match with its log.
 #[derive(Debug, Clone)]
