@@ -30,6 +30,7 @@ async fn main() -> anyhow::Result<()> {
             .json()
             .flatten_event(true)
             .with_current_span(true)
+            .with_span_list(false)
             .init(),
         LogFormat::Text => logs.init(),
     }
