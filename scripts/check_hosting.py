@@ -1,0 +1,665 @@
+#!/usr/bin/env python3
+"""Checks the hosting bundle (called by scripts/check-hosting).
+
+static:  the Dockerfile against the repo and the server (COPY sources exist and
+         are in the build context, stage outputs match the build, the runtime
+         CMD/HEALTHCHECK name the server's binary, ports agree) and the compose
+         file against the Dockerfile and the server's settings (--help).
+run:     the image's start sequence natively: the Dockerfile's CMD with the
+         Dockerfile + compose environment against a scratch Postgres database,
+         then its HEALTHCHECK until ready, /api/ready, the web page, SIGTERM,
+         `migrate` again (upgrade path), a restart that brings a room back.
+
+Every failure is one line starting with "check-hosting: FAIL".
+"""
+
+import argparse
+import fnmatch
+import json
+import os
+import re
+import secrets
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+import urllib.error
+import urllib.parse
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FAILURES = []
+sys.stdout.reconfigure(line_buffering=True)  # keep ok/FAIL lines in order
+
+
+def fail(msg):
+    FAILURES.append(msg)
+    print(f"check-hosting: FAIL: {msg}", file=sys.stderr)
+
+
+def ok(msg):
+    print(f"  ok: {msg}")
+
+
+def die_if_failed():
+    if FAILURES:
+        print(f"check-hosting: {len(FAILURES)} failure(s)", file=sys.stderr)
+        sys.exit(1)
+
+
+# --- Dockerfile ---------------------------------------------------------------
+
+
+def dockerfile_instructions(path):
+    """(keyword, rest) pairs, continuation lines joined, comments dropped."""
+    out, buf = [], ""
+    with open(path) as f:
+        for raw in f:
+            line = raw.rstrip("\n")
+            if not buf and (not line.strip() or line.lstrip().startswith("#")):
+                continue
+            if buf and line.lstrip().startswith("#"):
+                continue  # a comment inside a continued instruction
+            if line.rstrip().endswith("\\"):
+                buf += line.rstrip()[:-1] + " "
+                continue
+            buf += line
+            kw, _, rest = buf.strip().partition(" ")
+            out.append((kw.upper(), rest.strip()))
+            buf = ""
+    if buf:
+        fail("Dockerfile ends inside a continued line")
+    return out
+
+
+def split_flags(rest):
+    """`--from=x --chown=a src dest` -> ({'from': 'x', ...}, [src, dest])."""
+    if rest.startswith("["):
+        words = json.loads(rest)
+    else:
+        words = shlex.split(rest)
+    flags = {}
+    while words and words[0].startswith("--"):
+        k, _, v = words.pop(0)[2:].partition("=")
+        flags[k] = v
+    return flags, words
+
+
+def parse_env(rest):
+    """ENV a=b c="d e"  or the legacy ENV a b."""
+    words = shlex.split(rest)
+    if words and "=" not in words[0]:
+        return {words[0]: " ".join(words[1:])}
+    return dict(w.split("=", 1) for w in words)
+
+
+def exec_form(kw, rest):
+    """The JSON (exec) form of CMD/ENTRYPOINT/HEALTHCHECK CMD; None otherwise."""
+    try:
+        value = json.loads(rest)
+    except json.JSONDecodeError:
+        return None
+    if isinstance(value, list) and value and all(isinstance(x, str) for x in value):
+        return value
+    return None
+
+
+class Stage:
+    def __init__(self, image, name):
+        self.image, self.name = image, name
+        self.workdir = "/"
+        self.env, self.runs, self.copies = {}, [], []
+        self.cmd = self.entrypoint = self.healthcheck = None
+        self.expose, self.volumes = [], []
+        self.user = self.stopsignal = None
+
+
+def parse_dockerfile(path):
+    stages = []
+    for kw, rest in dockerfile_instructions(path):
+        if kw == "FROM":
+            m = re.match(r"(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$", rest, re.I)
+            stages.append(Stage(m.group(1), m.group(2)))
+            continue
+        if not stages:
+            if kw != "ARG":
+                fail(f"Dockerfile: {kw} before FROM")
+            continue
+        s = stages[-1]
+        if kw == "WORKDIR":
+            s.workdir = os.path.normpath(os.path.join(s.workdir, rest))
+        elif kw == "ENV":
+            s.env.update(parse_env(rest))
+        elif kw == "RUN":
+            s.runs.append(rest)
+        elif kw in ("COPY", "ADD"):
+            flags, words = split_flags(rest)
+            if len(words) < 2:
+                fail(f"Dockerfile: {kw} {rest!r} needs a source and a destination")
+                continue
+            s.copies.append((kw, flags, words[:-1], words[-1], s.workdir))
+        elif kw == "CMD":
+            s.cmd = exec_form(kw, rest) or rest
+        elif kw == "ENTRYPOINT":
+            s.entrypoint = exec_form(kw, rest) or rest
+        elif kw == "HEALTHCHECK":
+            m = re.match(r"((?:--\S+\s+)*)CMD\s+(.*)$", rest, re.S)
+            s.healthcheck = (exec_form(kw, m.group(2)) or m.group(2)) if m else rest
+        elif kw == "EXPOSE":
+            s.expose += rest.split()
+        elif kw == "VOLUME":
+            s.volumes += json.loads(rest) if rest.startswith("[") else rest.split()
+        elif kw == "USER":
+            s.user = rest
+        elif kw == "STOPSIGNAL":
+            s.stopsignal = rest
+    return stages
+
+
+def dockerignore_patterns():
+    path = os.path.join(ROOT, ".dockerignore")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [l.strip() for l in f if l.strip() and not l.startswith("#")]
+
+
+def ignored(rel, patterns):
+    """Whether `rel` or a folder above it matches a .dockerignore pattern
+    (no `!` exceptions are used in ours; refuse them rather than guess)."""
+    parts = rel.split("/")
+    for p in patterns:
+        if p.startswith("!"):
+            fail(".dockerignore: `!` exceptions are not understood by this check")
+            continue
+        p = p.strip("/")
+        for i in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:i])
+            if fnmatch.fnmatchcase(prefix, p) or (
+                p.startswith("**/") and fnmatch.fnmatchcase(parts[i - 1], p[3:])
+            ):
+                return p
+    return None
+
+
+def server_bin_name():
+    with open(os.path.join(ROOT, "server", "Cargo.toml"), "rb") as f:
+        manifest = tomllib.load(f)
+    bins = manifest.get("bin") or []
+    if len(bins) != 1:
+        fail(f"server/Cargo.toml: expected one [[bin]], found {len(bins)}")
+        die_if_failed()
+    return bins[0]["name"], manifest["package"]["name"]
+
+
+def vite_out_dir():
+    with open(os.path.join(ROOT, "web-client", "vite.config.ts")) as f:
+        m = re.search(r"outDir:\s*['\"]([^'\"]+)['\"]", f.read())
+    return m.group(1) if m else "dist"  # Vite's default
+
+
+def port_of(addr):
+    m = re.match(r"^(?:\[[^\]]*\]|[^:]*):(\d+)$", addr)
+    return m.group(1) if m else None
+
+
+def check_dockerfile(bin_name, package):
+    stages = parse_dockerfile(os.path.join(ROOT, "Dockerfile"))
+    if not stages:
+        fail("Dockerfile has no FROM")
+        die_if_failed()
+    by_name = {s.name: s for s in stages if s.name}
+    patterns = dockerignore_patterns()
+    outputs = {}  # stage name -> the path its build leaves its product at
+
+    for s in stages:
+        for kw, flags, srcs, dest, workdir in s.copies:
+            if "from" in flags:
+                continue
+            for src in srcs:
+                if re.match(r"^[a-z]+://", src):
+                    fail(f"Dockerfile: {kw} {src}: fetches from the network; vendor it instead")
+                    continue
+                rel = os.path.normpath(src).lstrip("/")
+                if not os.path.exists(os.path.join(ROOT, rel)):
+                    fail(f"Dockerfile: {kw} source {src!r} does not exist in the repo")
+                elif (p := ignored(rel, patterns)) is not None:
+                    fail(f"Dockerfile: {kw} source {src!r} is excluded by .dockerignore ({p})")
+        runs = " && ".join(s.runs)
+        if "cargo build" in runs:
+            if not re.search(rf"cargo build[^&;]*--release[^&;]*-p {re.escape(package)}\b", runs):
+                fail(f"Dockerfile stage {s.name}: no `cargo build --release ... -p {package}`")
+            outputs[s.name] = os.path.join(s.workdir, "target", "release", bin_name)
+        elif "npm run build" in runs:
+            outputs[s.name] = os.path.join(s.workdir, vite_out_dir())
+    ok("every COPY source exists in the repo and is in the build context")
+
+    # Workspace members: the dependency layer must copy each member's manifest.
+    with open(os.path.join(ROOT, "Cargo.toml"), "rb") as f:
+        members = tomllib.load(f)["workspace"]["members"]
+    copied = {os.path.normpath(src) for s in stages for _, fl, srcs, _, _ in s.copies if "from" not in fl for src in srcs}
+    for m in members:
+        if f"{m}/Cargo.toml" not in copied and m not in copied:
+            fail(f"Dockerfile: workspace member {m} (its Cargo.toml) is never copied; cargo cannot load the workspace")
+    ok(f"every workspace member's manifest is copied ({', '.join(members)})")
+
+    final = stages[-1]
+    bin_dest = web_dest = None
+    for kw, flags, srcs, dest, workdir in final.copies:
+        if "from" not in flags:
+            continue
+        src_stage = by_name.get(flags["from"])
+        if src_stage is None:
+            fail(f"Dockerfile: COPY --from={flags['from']}: no such stage")
+            continue
+        want = outputs.get(src_stage.name)
+        for src in srcs:
+            if want is None:
+                fail(f"Dockerfile: COPY --from={src_stage.name} {src}: that stage builds nothing this check knows")
+            elif os.path.normpath(src) != want:
+                fail(f"Dockerfile: COPY --from={src_stage.name} {src}: the stage's build output is {want}")
+            elif want.endswith(f"/release/{bin_name}"):
+                bin_dest = dest if not dest.endswith("/") else dest + bin_name
+            else:
+                web_dest = dest.rstrip("/")
+    if bin_dest is None:
+        fail(f"Dockerfile: the runtime stage never copies the release binary target/release/{bin_name}")
+    if web_dest is None:
+        fail("Dockerfile: the runtime stage never copies the built web client")
+    ok("COPY --from sources are the build stages' outputs (release binary, web dist)")
+
+    path_dirs = final.env.get("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin").split(":")
+    if final.entrypoint is not None:
+        fail("Dockerfile: ENTRYPOINT is set; this check (and the docs) expect CMD alone")
+    for what, argv, want_args in (("CMD", final.cmd, None), ("HEALTHCHECK", final.healthcheck, ["healthcheck"])):
+        if not isinstance(argv, list):
+            fail(f"Dockerfile: {what} must use the exec (JSON) form so no shell is needed and signals reach the server; got {argv!r}")
+            continue
+        exe = argv[0]
+        resolved = exe if exe.startswith("/") else next(
+            (os.path.join(d, exe) for d in path_dirs if bin_dest and os.path.join(d, exe) == bin_dest), None)
+        if os.path.basename(exe) != bin_name:
+            fail(f"Dockerfile: {what} runs {exe!r} but the server's [[bin]] is {bin_name!r}")
+        elif bin_dest and resolved != bin_dest:
+            fail(f"Dockerfile: {what} runs {exe!r}, which is not where the binary is copied ({bin_dest}) on PATH")
+        if want_args is not None and argv[1:] != want_args:
+            fail(f"Dockerfile: {what} should be [{bin_name!r}, 'healthcheck'], got {argv}")
+    ok(f"CMD {final.cmd} and HEALTHCHECK {final.healthcheck} run the [[bin]] {bin_name!r}")
+
+    if not final.user or final.user in ("root", "0") or final.user.startswith(("root:", "0:")):
+        fail(f"Dockerfile: the runtime stage runs as root (USER {final.user})")
+    if (final.stopsignal or "SIGTERM") not in ("SIGTERM", "15"):
+        fail(f"Dockerfile: STOPSIGNAL {final.stopsignal}: the server stops gracefully on SIGTERM")
+    env = dict(final.env)
+    addr = env.get("PARLOR_ADDR")
+    exposed = [p.split("/")[0] for p in final.expose]
+    if not addr:
+        fail("Dockerfile: the runtime stage sets no PARLOR_ADDR (the server's default is loopback only)")
+    elif not addr.startswith(("0.0.0.0:", "[::]:")):
+        fail(f"Dockerfile: PARLOR_ADDR={addr} is not a wildcard address; nothing outside the container reaches it")
+    if len(exposed) != 1 or (addr and port_of(addr) != exposed[0]):
+        fail(f"Dockerfile: EXPOSE {exposed} does not match PARLOR_ADDR={addr}")
+    if env.get("PARLOR_WEB_DIR") != web_dest:
+        fail(f"Dockerfile: PARLOR_WEB_DIR={env.get('PARLOR_WEB_DIR')} but the web client is copied to {web_dest}")
+    db = env.get("DATABASE_URL", "")
+    if db.startswith("sqlite:"):
+        path = db[len("sqlite:"):].lstrip("/").split("?")[0]
+        if not any(("/" + path).startswith(v.rstrip("/") + "/") for v in final.volumes):
+            fail(f"Dockerfile: the SQLite file {db} is not under a VOLUME {final.volumes}; it would die with the container")
+    else:
+        fail(f"Dockerfile: DATABASE_URL default {db!r} should be a SQLite file under the VOLUME")
+    ok(f"runs as {final.user}, STOPSIGNAL {final.stopsignal or 'SIGTERM'}, EXPOSE {exposed} = PARLOR_ADDR {addr}, "
+       f"web dir {web_dest}, database {db} under VOLUME {final.volumes}")
+    return final, exposed[0] if exposed else None
+
+
+# --- compose ------------------------------------------------------------------
+
+
+def read_env_file(path):
+    values = {}
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                k, _, v = line.partition("=")
+                values[k.strip()] = v.strip()
+    return values
+
+
+def resolve_compose_here():
+    """Without docker-compose: substitute .env.example into the compose file
+    (${V}, ${V:-default}, ${V-default}, ${V:?err}), as compose would."""
+    values = read_env_file(os.path.join(ROOT, ".env.example"))
+
+    def sub(m):
+        name, op, arg = m.group(1), m.group(2), m.group(3) or ""
+        v = values.get(name)
+        if op in (":?", "?") and (v is None or (op == ":?" and v == "")):
+            fail(f"docker-compose.yml: ${{{name}}} is required ({arg}) and .env.example lacks it")
+            return ""
+        if op == ":-" and not v or op == "-" and v is None:
+            return arg
+        return v or ""
+
+    with open(os.path.join(ROOT, "docker-compose.yml")) as f:
+        text = re.sub(r"\$\{([A-Za-z0-9_]+)(?:(:?[-?])([^}]*))?\}", sub, f.read())
+    fd, path = tempfile.mkstemp(suffix=".yml")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    return path
+
+
+def server_settings(bin_path):
+    """The environment variables the server reads, from its --help."""
+    out = subprocess.run([bin_path, "--help"], capture_output=True, text=True, timeout=30)
+    if out.returncode != 0:
+        fail(f"{bin_path} --help exited {out.returncode}: {out.stderr.strip()}")
+        die_if_failed()
+    names = set(re.findall(r"\[env: ([A-Z0-9_]+)", out.stdout))
+    # The log filter is tracing's RUST_LOG, which --help names in the text.
+    names |= set(re.findall(r"\bRUST_LOG\b", out.stdout))
+    if len(names) < 5:
+        fail(f"{bin_path} --help lists only {sorted(names)}; cannot check the compose environment")
+        die_if_failed()
+    return names
+
+
+def check_compose(resolved_path, bin_name, port, dockerfile_healthcheck, settings):
+    import yaml
+
+    with open(resolved_path) as f:
+        compose = yaml.safe_load(f)
+    with open(os.path.join(ROOT, "docker-compose.yml")) as f:
+        raw = f.read()
+    example = read_env_file(os.path.join(ROOT, ".env.example"))
+    services = compose.get("services", {})
+    server = next((s for s in services.values() if "build" in s), None)
+    if server is None:
+        fail("docker-compose.yml: no service is built from the Dockerfile")
+        die_if_failed()
+    build = server["build"]
+    context = build if isinstance(build, str) else build.get("context", ".")
+    if os.path.realpath(os.path.join(ROOT, context)) != os.path.realpath(ROOT):
+        fail(f"docker-compose.yml: the server builds from {context}, not the repo root")
+
+    env = server.get("environment") or {}
+    if isinstance(env, list):
+        env = dict(e.split("=", 1) for e in env)
+    env = {k: ("" if v is None else str(v)) for k, v in env.items()}
+    unknown = sorted(k for k in env if k not in settings)
+    if unknown:
+        fail(f"docker-compose.yml: server environment {unknown} are not settings the server knows (see parlor-server --help)")
+    if not env.get("DATABASE_URL", "").startswith("postgres://"):
+        fail("docker-compose.yml: the server's DATABASE_URL is not the Postgres service")
+    if "PARLOR_PUBLIC_URL" not in env:
+        fail("docker-compose.yml: PARLOR_PUBLIC_URL is not set (share links)")
+    addr = env.get("PARLOR_ADDR")
+    if addr and port_of(addr) != port:
+        fail(f"docker-compose.yml: PARLOR_ADDR={addr} but the Dockerfile EXPOSEs {port}")
+    targets = []
+    for p in server.get("ports") or []:
+        targets.append(str(p["target"]) if isinstance(p, dict) else str(p).split(":")[-1].split("/")[0])
+    if targets != [port]:
+        fail(f"docker-compose.yml: the server's container ports {targets} are not the Dockerfile's EXPOSE {port}")
+    hc = (server.get("healthcheck") or {}).get("test")
+    if hc != ["CMD"] + (dockerfile_healthcheck or []):
+        fail(f"docker-compose.yml: server healthcheck {hc} is not the image's ['CMD', '{bin_name}', 'healthcheck']")
+    if not server.get("restart"):
+        fail("docker-compose.yml: the server has no restart policy")
+
+    deps = server.get("depends_on") or {}
+    db_names = [n for n, c in deps.items() if isinstance(c, dict) and c.get("condition") == "service_healthy"] \
+        if isinstance(deps, dict) else []
+    if not db_names:
+        fail("docker-compose.yml: the server does not wait for a healthy database (depends_on condition: service_healthy)")
+    for name in db_names:
+        db = services.get(name, {})
+        if not (db.get("healthcheck") or {}).get("test"):
+            fail(f"docker-compose.yml: {name} has no health check, so service_healthy never comes")
+        vols = db.get("volumes") or []
+        named = compose.get("volumes") or {}
+        if not any((v.get("source") if isinstance(v, dict) else str(v).split(":")[0]) in named for v in vols):
+            fail(f"docker-compose.yml: {name} keeps its data in no named volume")
+        if db.get("ports"):
+            fail(f"docker-compose.yml: {name} publishes its port; only the server needs the database")
+
+    # .env.example and the compose file must agree: a documented variable
+    # nothing reads misleads, an undocumented one surprises.
+    used = set(re.findall(r"\$\{([A-Z0-9_]+)", raw))
+    for k in sorted(set(example) - used):
+        fail(f".env.example: {k} is not used by docker-compose.yml")
+    for k in sorted(used - set(example)):
+        fail(f"docker-compose.yml: ${{{k}}} is not documented in .env.example")
+    for k, v in example.items():
+        if k.endswith("_TOKEN") and v:
+            fail(f".env.example: {k} has a value; a copied example would switch it on with a public token")
+    ok(f"compose: server env keys are server settings ({len(env)}), port {port}, health check, waits for {db_names}, "
+       ".env.example matches")
+    return env
+
+
+# --- the start sequence, natively ---------------------------------------------
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def psql(url, sql):
+    return subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-Atqc", sql],
+                          capture_output=True, text=True, timeout=30)
+
+
+def http(method, url, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method=method,
+                                 headers={"content-type": "application/json"} if data else {})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+    except OSError as e:
+        return None, str(e).encode()
+
+
+class Server:
+    def __init__(self, argv, env, cwd, logdir, n):
+        self.out = open(os.path.join(logdir, f"server{n}.out"), "w+")
+        self.err = open(os.path.join(logdir, f"server{n}.err"), "w+")
+        self.proc = subprocess.Popen(argv, env=env, cwd=cwd, stdout=self.out, stderr=self.err)
+
+    def logs(self):
+        text = ""
+        for f in (self.out, self.err):
+            f.flush()
+            f.seek(0)
+            text += f.read()
+        return "\n".join("    | " + l for l in text.strip().splitlines()[-40:])
+
+    def stop(self, bound):
+        """SIGTERM; the exit code, or None when it outlived `bound` seconds."""
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(timeout=bound)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def run_sequence(bin_path, final, compose_env, health_bound, stop_bound):
+    base = os.environ.get("PARLOR_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/test")
+    required = bool(os.environ.get("CI") or os.environ.get("PARLOR_REQUIRE_POSTGRES"))
+    if psql(base, "select 1").returncode != 0:
+        if required:
+            fail(f"Postgres is unreachable at {base}; the start sequence must run in CI")
+            return
+        print(f"\n!!! check-hosting: Postgres unreachable at {base}: SKIPPING the start sequence !!!\n", file=sys.stderr)
+        return
+    web_dir = os.path.join(ROOT, "web-client", "dist")
+    if not os.path.exists(os.path.join(web_dir, "index.html")):
+        fail("web-client/dist/index.html is missing: build the web client first (npm --prefix web-client run build)")
+        return
+
+    dbname = f"parlor_hosting_{os.getpid()}_{secrets.token_hex(3)}"
+    parts = urllib.parse.urlsplit(base)
+    scratch = urllib.parse.urlunsplit(parts._replace(path="/" + dbname))
+    r = psql(base, f'create database "{dbname}"')
+    if r.returncode != 0:
+        fail(f"creating the scratch database {dbname}: {r.stderr.strip()}")
+        return
+    port = free_port()
+    image_addr = final.env["PARLOR_ADDR"]
+    # The image's environment: the Dockerfile's ENV, then compose's. Nothing
+    # from this shell leaks in but PATH and HOME.
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp")}
+    env.update(final.env)
+    env.update(compose_env)
+    env.update(DATABASE_URL=scratch, PARLOR_ADDR=f"127.0.0.1:{port}", PARLOR_WEB_DIR=web_dir)
+    # The health check asks the wildcard address the image listens on, as it
+    # does in the container (a wildcard means this host), on the test port.
+    health_env = dict(env, PARLOR_ADDR=f"{image_addr.rsplit(':', 1)[0]}:{port}")
+    cmd = [bin_path] + final.cmd[1:]
+    health = [bin_path] + final.healthcheck[1:]
+    base_url = f"http://127.0.0.1:{port}"
+    print(f"  start sequence: {shlex.join(final.cmd)} on {env['PARLOR_ADDR']}, database {dbname}")
+
+    servers = []
+    workdir = tempfile.mkdtemp(prefix="parlor-hosting-")  # like the image's WORKDIR: not the repo
+
+    def healthcheck():
+        return subprocess.run(health, env=health_env, cwd=workdir, capture_output=True, timeout=15).returncode
+
+    def start(n):
+        srv = Server(cmd, env, workdir, workdir, n)
+        servers.append(srv)
+        deadline = time.monotonic() + health_bound
+        while time.monotonic() < deadline:
+            if srv.proc.poll() is not None:
+                fail(f"{shlex.join(final.cmd)} exited {srv.proc.returncode} before it was healthy:\n{srv.logs()}")
+                return None
+            if healthcheck() == 0:
+                return srv
+            time.sleep(0.5)
+        fail(f"HEALTHCHECK {final.healthcheck} never exited 0 within {health_bound}s:\n{srv.logs()}")
+        return None
+
+    def stop(srv, what):
+        t0 = time.monotonic()
+        code = srv.stop(stop_bound)
+        if code is None:
+            fail(f"{what}: still running {stop_bound}s after SIGTERM:\n{srv.logs()}")
+        elif code != 0:
+            fail(f"{what}: exited {code} after SIGTERM (want 0):\n{srv.logs()}")
+        else:
+            ok(f"{what}: SIGTERM -> clean exit in {time.monotonic() - t0:.1f}s")
+
+    try:
+        if healthcheck() == 0:
+            fail(f"HEALTHCHECK exits 0 with no server on port {port}: it cannot tell a dead server from a live one")
+        else:
+            ok("HEALTHCHECK fails while nothing listens")
+        srv = start(1)
+        if srv is None:
+            return
+        ok("CMD migrated a fresh database and HEALTHCHECK passed")
+        srv.out.flush()
+        srv.out.seek(0)
+        if f"parlor listening on http://127.0.0.1:{port}" not in srv.out.read():
+            fail(f"stdout lacks `parlor listening on http://127.0.0.1:{port}`:\n{srv.logs()}")
+        status, body = http("GET", base_url + "/api/ready")
+        ready = json.loads(body) if status == 200 else {}
+        if status != 200 or not (ready.get("ready") and ready.get("database") and ready.get("migrations")):
+            fail(f"/api/ready answered {status} {body[:300]!r}")
+        else:
+            ok(f"/api/ready: {ready}")
+        n_migrations = len([f for f in os.listdir(os.path.join(ROOT, "migrations")) if f.endswith(".sql")])
+        r = psql(scratch, "select count(*) from _sqlx_migrations where success")
+        if r.returncode != 0 or r.stdout.strip() != str(n_migrations):
+            fail(f"the scratch database has {r.stdout.strip() or r.stderr.strip()} applied migrations, want {n_migrations}")
+        else:
+            ok(f"all {n_migrations} migrations applied in Postgres")
+        status, body = http("GET", base_url + "/")
+        with open(os.path.join(web_dir, "index.html"), "rb") as f:
+            index = f.read()
+        if status != 200 or body != index:
+            fail(f"GET / answered {status}, not web-client/dist/index.html")
+        else:
+            ok("GET / serves the web client's index.html")
+        status, body = http("POST", base_url + "/api/rooms", {"game": "doozy-dice", "name": "Host"})
+        code = json.loads(body).get("code") if status == 200 else None
+        if not code:
+            fail(f"POST /api/rooms answered {status} {body[:300]!r}")
+        stop(srv, "first start")
+
+        # Upgrading: `parlor-server migrate` on an up-to-date database is a no-op that succeeds.
+        r = subprocess.run([bin_path, "migrate"], env=env, cwd=workdir, capture_output=True, text=True, timeout=60)
+        if r.returncode != 0:
+            fail(f"{bin_name_of(bin_path)} migrate exited {r.returncode}: {r.stderr.strip()[-800:]}")
+        else:
+            ok("`parlor-server migrate` on the migrated database exits 0")
+
+        srv = start(2)
+        if srv is None:
+            return
+        if code:
+            status, body = http("GET", f"{base_url}/api/rooms/{code}")
+            if status != 200:
+                fail(f"after a restart, room {code} answered {status} {body[:300]!r}")
+            else:
+                ok(f"restart: room {code} is back from Postgres")
+        stop(srv, "second start")
+    finally:
+        for s in servers:
+            s.kill()
+        r = psql(base, f'drop database if exists "{dbname}" with (force)')
+        if r.returncode != 0:
+            fail(f"dropping the scratch database {dbname}: {r.stderr.strip()}")
+
+
+def bin_name_of(path):
+    return os.path.basename(path)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True, help="the parlor-server binary to run")
+    ap.add_argument("--compose-config", help="`docker-compose config` output (resolved with .env.example)")
+    ap.add_argument("--health-bound", type=float, default=30)
+    ap.add_argument("--stop-bound", type=float, default=20)
+    args = ap.parse_args()
+    bin_path = os.path.abspath(args.bin)
+    if not os.access(bin_path, os.X_OK):
+        fail(f"{args.bin} is not an executable server binary (set PARLOR_SERVER_BIN, or cargo build -p parlor-server)")
+        die_if_failed()
+
+    print("==> check-hosting: Dockerfile")
+    bin_name, package = server_bin_name()
+    final, port = check_dockerfile(bin_name, package)
+    die_if_failed()
+
+    print("==> check-hosting: docker-compose.yml and .env.example")
+    settings = server_settings(bin_path)
+    resolved = args.compose_config or resolve_compose_here()
+    compose_env = check_compose(resolved, bin_name, port, final.healthcheck, settings)
+    die_if_failed()
+
+    print("==> check-hosting: the image's start sequence, natively against Postgres")
+    run_sequence(bin_path, final, compose_env, args.health_bound, args.stop_bound)
+    die_if_failed()
+    print("check-hosting: all checks passed")
+
+
+if __name__ == "__main__":
+    main()
