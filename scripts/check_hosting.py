@@ -31,6 +31,12 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+try:
+    import yaml
+except ImportError:
+    print("check-hosting: FAIL: python3 cannot import yaml: apt-get install python3-yaml (docker-compose brings it)", file=sys.stderr)
+    sys.exit(1)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FAILURES = []
 sys.stdout.reconfigure(line_buffering=True)  # keep ok/FAIL lines in order
@@ -331,10 +337,11 @@ def read_env_file(path):
     return values
 
 
-def resolve_compose_here():
-    """Without docker-compose: substitute .env.example into the compose file
-    (${V}, ${V:-default}, ${V-default}, ${V:?err}), as compose would."""
-    values = read_env_file(os.path.join(ROOT, ".env.example"))
+def resolve_compose_here(values=None):
+    """Without docker-compose: substitute .env.example (or `values`) into the
+    compose file (${V}, ${V:-default}, ${V-default}, ${V:?err}), as compose would."""
+    if values is None:
+        values = read_env_file(os.path.join(ROOT, ".env.example"))
 
     def sub(m):
         name, op, arg = m.group(1), m.group(2), m.group(3) or ""
@@ -346,12 +353,44 @@ def resolve_compose_here():
             return arg
         return v or ""
 
+    def walk(node):
+        # Compose interpolates after parsing YAML, so a substituted "on" stays a string.
+        if isinstance(node, dict):
+            return {k: walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        if isinstance(node, str):
+            return re.sub(r"\$\{([A-Za-z0-9_]+)(?:(:?[-?])([^}]*))?\}", sub, node)
+        return node
+
     with open(os.path.join(ROOT, "docker-compose.yml")) as f:
-        text = re.sub(r"\$\{([A-Za-z0-9_]+)(?:(:?[-?])([^}]*))?\}", sub, f.read())
+        resolved = walk(yaml.safe_load(f))
     fd, path = tempfile.mkstemp(suffix=".yml")
     with os.fdopen(fd, "w") as f:
-        f.write(text)
+        yaml.safe_dump(resolved, f)
     return path
+
+
+def compose_server_env(resolved_path):
+    with open(resolved_path) as f:
+        services = yaml.safe_load(f).get("services", {})
+    server = next((s for s in services.values() if "build" in s), {})
+    env = server.get("environment") or {}
+    if isinstance(env, list):
+        env = dict(e.split("=", 1) for e in env)
+    return {k: ("" if v is None else str(v)) for k, v in env.items()}
+
+
+def validate_settings(bin_path, env, label):
+    """The server parses every setting at start and exits 2 on a bad one;
+    `migrate` on an in-memory database does exactly that and nothing more."""
+    run_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    run_env.update(env, DATABASE_URL="sqlite::memory:")
+    r = subprocess.run([bin_path, "migrate"], env=run_env, capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        fail(f"{label}: the server refuses these settings:\n{r.stderr.strip()[-1500:]}")
+    else:
+        ok(f"{label}: the server accepts every setting")
 
 
 def server_settings(bin_path):
@@ -370,8 +409,6 @@ def server_settings(bin_path):
 
 
 def check_compose(resolved_path, bin_name, port, dockerfile_healthcheck, settings):
-    import yaml
-
     with open(resolved_path) as f:
         compose = yaml.safe_load(f)
     with open(os.path.join(ROOT, "docker-compose.yml")) as f:
@@ -636,6 +673,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True, help="the parlor-server binary to run")
     ap.add_argument("--compose-config", help="`docker-compose config` output (resolved with .env.example)")
+    ap.add_argument("--compose-defaults", help="`docker-compose config` output with only POSTGRES_PASSWORD set")
     ap.add_argument("--health-bound", type=float, default=30)
     ap.add_argument("--stop-bound", type=float, default=20)
     args = ap.parse_args()
@@ -653,6 +691,12 @@ def main():
     settings = server_settings(bin_path)
     resolved = args.compose_config or resolve_compose_here()
     compose_env = check_compose(resolved, bin_name, port, final.healthcheck, settings)
+    # Every value the image can start with must parse: the Dockerfile's ENV,
+    # compose with .env.example, and compose's own defaults (an empty .env).
+    validate_settings(bin_path, final.env, "Dockerfile ENV")
+    validate_settings(bin_path, dict(final.env, **compose_env), "compose with .env.example")
+    defaults = args.compose_defaults or resolve_compose_here({"POSTGRES_PASSWORD": "x"})
+    validate_settings(bin_path, dict(final.env, **compose_server_env(defaults)), "compose defaults (only POSTGRES_PASSWORD in .env)")
     die_if_failed()
 
     print("==> check-hosting: the image's start sequence, natively against Postgres")
