@@ -55,10 +55,12 @@ function freePort() {
 
 /**
  * Registers `before`/`after` hooks that start the server and a browser for
- * this test file, and stop them afterwards.
+ * this test file, and stop them afterwards. `env` adds variables to the
+ * server's environment (e.g. PARLOR_ADMIN_TOKEN).
+ * @param {{ env?: Record<string, string> }} [opts]
  * @returns {Harness}
  */
-export function useServer() {
+export function useServer(opts = {}) {
   /** @type {import('node:child_process').ChildProcess | undefined} */
   let server;
   let dataDir = '';
@@ -84,6 +86,7 @@ export function useServer() {
       PARLOR_ADDR: `127.0.0.1:${port}`,
       DATABASE_URL: `sqlite:${join(dataDir, 'e2e.sqlite')}`,
       PARLOR_WEB_DIR: webDir,
+      ...opts.env,
     };
     const isScript = /\.(m?js)$/.test(serverBin);
     server = spawn(isScript ? process.execPath : serverBin, isScript ? [serverBin] : [], {

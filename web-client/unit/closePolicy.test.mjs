@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CLOSE } from '../node_modules/.cache/unit/generated/closeCodes.js';
-import { closePolicy } from '../node_modules/.cache/unit/lib/closePolicy.js';
+import { closePolicy, roomClosedText } from '../node_modules/.cache/unit/lib/closePolicy.js';
 
 test('passing problems are retried, never given up on', () => {
   for (const code of [CLOSE.GOING_AWAY, 1000, 1005, 1006, 1011, 1012, 1013, CLOSE.RATE, CLOSE.TOO_MANY_CONNECTIONS]) {
@@ -26,4 +26,27 @@ test('closes retrying cannot fix stop with a sentence', () => {
     assert.ok(p.text.length > 10);
   }
   assert.match(closePolicy(4123, 'kicked').text, /kicked/);
+});
+
+test("a room closed by the server's host stops for good and asks the server why", () => {
+  const closed = closePolicy(CLOSE.ROOM_CLOSED, "closed by the server's host");
+  assert.equal(CLOSE.ROOM_CLOSED, 4410);
+  assert.deepEqual(closed, {
+    action: 'stop',
+    text: "This room was closed by the server's host.",
+    reconnect: false,
+    askWhy: true,
+  });
+  // Like a broken room, and unlike an unknown 4xxx close, no "Reconnect" is offered.
+  assert.equal(closePolicy(CLOSE.ROOM_BROKEN).reconnect, false);
+  assert.equal(closePolicy(4411).reconnect, true);
+});
+
+test("the server's 410 message becomes the closed room's sentence", () => {
+  assert.equal(
+    roomClosedText("this room was closed by the server's host: maintenance tonight"),
+    "This room was closed by the server's host: maintenance tonight.",
+  );
+  assert.equal(roomClosedText('Closed: spam!'), 'Closed: spam!');
+  assert.equal(roomClosedText('  '), "This room was closed by the server's host.");
 });

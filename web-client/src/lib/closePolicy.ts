@@ -18,12 +18,29 @@ export type ClosePolicy =
   | { action: 'no_room'; text: string }
   /** The seat token is unknown: forget it and watch. */
   | { action: 'bad_token'; text: string }
-  /** Retrying cannot help: say why; `reconnect` says whether a manual retry makes sense. */
-  | { action: 'stop'; text: string; reconnect: boolean };
+  /**
+   * Retrying cannot help: say why; `reconnect` says whether a manual retry
+   * makes sense; `askWhy`: the server keeps a fuller reason, ask for the room
+   * over HTTP (its error message) and show that instead.
+   */
+  | { action: 'stop'; text: string; reconnect: boolean; askWhy?: boolean };
 
 export const LOST = 'The connection to the server dropped.';
 export const NO_ROOM_TEXT = "This room doesn't exist (any more).";
 export const ROOM_BROKEN_TEXT = "This room's saved game could not be restored.";
+/** Until the server's own reason (`GET /api/rooms/CODE` answers 410 with it) is in. */
+export const ROOM_CLOSED_TEXT = "This room was closed by the server's host.";
+
+/**
+ * The sentence for a closed room from the server's 410 message ("this room
+ * was closed by the server's host: REASON"), capitalised and ended.
+ */
+export function roomClosedText(message: string): string {
+  const m = message.trim();
+  if (!m) return ROOM_CLOSED_TEXT;
+  const s = m[0].toUpperCase() + m.slice(1);
+  return /[.!?…]$/.test(s) ? s : `${s}.`;
+}
 
 export function closePolicy(code: number, reason = ''): ClosePolicy {
   switch (code) {
@@ -47,6 +64,9 @@ export function closePolicy(code: number, reason = ''): ClosePolicy {
       return { action: 'bad_token', text: 'This browser’s seat in the room is no longer valid. You can join again.' };
     case CLOSE.ROOM_BROKEN:
       return { action: 'stop', text: ROOM_BROKEN_TEXT, reconnect: false };
+    case CLOSE.ROOM_CLOSED:
+      // Closed for good by the host of the server: reconnecting only meets a 410.
+      return { action: 'stop', text: ROOM_CLOSED_TEXT, reconnect: false, askWhy: true };
     case CLOSE.BAD_HANDSHAKE:
       return { action: 'stop', text: 'The server did not accept this page’s greeting. Reload the page to get the latest version.', reconnect: true };
     case CLOSE.BAD_MESSAGES:

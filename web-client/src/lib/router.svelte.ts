@@ -1,13 +1,15 @@
 // A tiny router over `location.pathname` and `history.pushState`.
 //
 // Routes: `/` home, `/r/CODE` a room, `/matches` history, `/matches/ID` one
-// finished match. Anything else is "not found".
+// finished match, `/admin` the server host's admin page (not in the nav).
+// Anything else is "not found".
 
 export type Route =
   | { page: 'home' }
   | { page: 'room'; code: string }
   | { page: 'matches' }
   | { page: 'match'; id: string }
+  | { page: 'admin' }
   | { page: 'not_found'; path: string };
 
 export function parseRoute(pathname: string): Route {
@@ -16,6 +18,7 @@ export function parseRoute(pathname: string): Route {
   if (parts[0] === 'r' && parts.length === 2) return { page: 'room', code: parts[1].toUpperCase() };
   if (parts[0] === 'matches' && parts.length === 1) return { page: 'matches' };
   if (parts[0] === 'matches' && parts.length === 2) return { page: 'match', id: parts[1] };
+  if (parts[0] === 'admin' && parts.length === 1) return { page: 'admin' };
   return { page: 'not_found', path: pathname };
 }
 

@@ -27,7 +27,7 @@ import type { ToAct } from '../generated/ToAct';
 import type { Viewer } from '../generated/Viewer';
 import { ApiFailure, api } from './api';
 import { backoffDelay } from './backoff';
-import { LOST, NO_ROOM_TEXT, closePolicy } from './closePolicy';
+import { LOST, NO_ROOM_TEXT, closePolicy, roomClosedText } from './closePolicy';
 import { PatchError, applyPatch } from './patch';
 import { toasts } from './toasts.svelte';
 import { CLOSE } from '../generated/closeCodes';
@@ -435,7 +435,17 @@ export class RoomConnection {
         return;
       case 'stop':
         this.#stop(p.text, p.reconnect);
+        if (p.askWhy) void this.#askWhyClosed();
         return;
+    }
+  }
+
+  /** The close code carries no reason; the room's HTTP answer (410) does. */
+  async #askWhyClosed(): Promise<void> {
+    try {
+      await api.room(this.code);
+    } catch (e) {
+      if (e instanceof ApiFailure && e.status === 410 && this.#stopped) this.closedReason = roomClosedText(e.message);
     }
   }
 
@@ -472,7 +482,10 @@ export class RoomConnection {
           this.#noRoomStreak = 0;
         },
         (e) => {
-          if (e instanceof ApiFailure && e.status === 404 && !this.#stopped) this.#noRoomSignal();
+          if (!(e instanceof ApiFailure) || this.#stopped) return;
+          if (e.status === 404) this.#noRoomSignal();
+          // Closed while this page was away: the upgrade is refused (410) for good.
+          else if (e.status === 410) this.#stop(roomClosedText(e.message), false);
         },
       );
     }
