@@ -48,8 +48,9 @@ export function roundEndText(r: RoundSummary, who: Who): string {
     const you = who(r.winner) === 'You';
     return `Round ${r.round}: ${who(r.winner)} ${you ? 'have' : 'has'} every card showing POINTS and ${you ? 'win' : 'wins'} the round (${signed(w?.points ?? 0)})`;
   }
-  const best = [...r.seats].sort((a, b) => b.points - a.points)[0];
-  return `Round ${r.round}: the draw pile ran out; everyone scores their row${best ? ` (best: ${who(best.seat)} ${signed(best.points)})` : ''}`;
+  const top = Math.max(...r.seats.map((s) => s.points));
+  const best = r.seats.filter((s) => s.points === top).map((s) => who(s.seat));
+  return `Round ${r.round}: the draw pile ran out; everyone scores their row${best.length ? ` (best: ${list(best)} ${signed(top)})` : ''}`;
 }
 
 /** The narration, oldest first. `round` is the round in play now (numbers the deals). */
