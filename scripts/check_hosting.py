@@ -691,6 +691,14 @@ def main():
     settings = server_settings(bin_path)
     resolved = args.compose_config or resolve_compose_here()
     compose_env = check_compose(resolved, bin_name, port, final.healthcheck, settings)
+    # The hosting guide's settings table must keep up with the server.
+    with open(os.path.join(ROOT, "docs", "hosting.md")) as f:
+        guide = f.read()
+    missing = sorted(k for k in settings if f"`{k}`" not in guide)
+    if missing:
+        fail(f"docs/hosting.md does not document {missing} (listed by parlor-server --help)")
+    else:
+        ok(f"docs/hosting.md documents all {len(settings)} settings of parlor-server --help")
     # Every value the image can start with must parse: the Dockerfile's ENV,
     # compose with .env.example, and compose's own defaults (an empty .env).
     validate_settings(bin_path, final.env, "Dockerfile ENV")
