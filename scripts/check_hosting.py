@@ -122,6 +122,7 @@ class Stage:
         self.cmd = self.entrypoint = self.healthcheck = None
         self.expose, self.volumes = [], []
         self.user = self.stopsignal = None
+        self.steps = []  # ("COPY", [sources]) and ("RUN", text), in order
 
 
 def parse_dockerfile(path):
@@ -142,12 +143,15 @@ def parse_dockerfile(path):
             s.env.update(parse_env(rest))
         elif kw == "RUN":
             s.runs.append(rest)
+            s.steps.append(("RUN", rest))
         elif kw in ("COPY", "ADD"):
             flags, words = split_flags(rest)
             if len(words) < 2:
                 fail(f"Dockerfile: {kw} {rest!r} needs a source and a destination")
                 continue
             s.copies.append((kw, flags, words[:-1], words[-1], s.workdir))
+            if "from" not in flags:
+                s.steps.append(("COPY", [os.path.normpath(w) for w in words[:-1]]))
         elif kw == "CMD":
             s.cmd = exec_form(kw, rest) or rest
         elif kw == "ENTRYPOINT":
@@ -208,6 +212,46 @@ def vite_out_dir():
     return m.group(1) if m else "dist"  # Vite's default
 
 
+def member_targets(member):
+    """Files Cargo needs to load a member: its declared targets' sources."""
+    with open(os.path.join(ROOT, member, "Cargo.toml"), "rb") as f:
+        m = tomllib.load(f)
+    need = []
+    lib = m.get("lib", {}).get("path") or ("src/lib.rs" if os.path.exists(os.path.join(ROOT, member, "src/lib.rs")) else None)
+    if lib:
+        need.append(lib)
+    bins = m.get("bin", [])
+    need += [b.get("path") or f"src/bin/{b['name']}.rs" for b in bins]
+    if not bins and os.path.exists(os.path.join(ROOT, member, "src/main.rs")):
+        need.append("src/main.rs")
+    need += [b.get("path") or f"benches/{b['name']}.rs" for b in m.get("bench", [])]
+    return [os.path.normpath(f"{member}/{p}") for p in need]
+
+
+def check_dependency_layer(stage, members):
+    """A dependency-only `cargo build` before the sources are copied needs a
+    stub for every target each member declares, or Cargo cannot load the
+    workspace and the image build fails."""
+    copied = set()
+    for kind, what in stage.steps:
+        if kind == "COPY":
+            copied |= set(what)
+            continue
+        if "cargo build" not in what:
+            continue
+        before = len(FAILURES)
+        for member in members:
+            if member in copied or "." in copied:
+                continue
+            for path in member_targets(member):
+                if path not in what:
+                    fail(f"Dockerfile stage {stage.name}: the dependency build runs before {member}/ is copied "
+                         f"but makes no stub {path}")
+        if len(FAILURES) == before:
+            ok(f"stage {stage.name}: the first cargo build has every member's sources or stubs")
+        return
+
+
 def port_of(addr):
     m = re.match(r"^(?:\[[^\]]*\]|[^:]*):(\d+)$", addr)
     return m.group(1) if m else None
@@ -252,6 +296,8 @@ def check_dockerfile(bin_name, package):
         if f"{m}/Cargo.toml" not in copied and m not in copied:
             fail(f"Dockerfile: workspace member {m} (its Cargo.toml) is never copied; cargo cannot load the workspace")
     ok(f"every workspace member's manifest is copied ({', '.join(members)})")
+    for s in stages:
+        check_dependency_layer(s, members)
 
     final = stages[-1]
     bin_dest = web_dest = None
