@@ -6,8 +6,9 @@
 // A (desktop, 1280×800) creates a room choosing the 1000-point target (two
 // players only), B (phone, 390×844) joins through the share link and sees
 // the options read-only. After the start both see both rows, the draw pile
-// and the narration. Then whoever the page asks answers, using only what
-// the page offers (the prompt's buttons and the highlighted cards, which
+// and the narration; a spectator sees the same and is offered nothing.
+// Then whoever the page asks answers, using only what the page offers (the
+// prompt's buttons and the highlighted cards, which
 // come from the server's `moves`): takes from the discard pile, digs or
 // draws at a MOLE, puts a wild on a highlighted card, and uses HYENA /
 // RACCOON / EARTHWORM on highlighted cards. Play goes on until a wild and a
@@ -19,7 +20,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -191,6 +192,17 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
     assert.equal(first, `row-${i}`, 'own row first');
   }
   await a.getByTestId('zz-log').getByText(/Round 1: 6 cards dealt to each player/).waitFor();
+
+  // A spectator sees every row and the piles, and is offered nothing.
+  const ctxC = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const c = await newPage(ctxC, errors);
+  await c.goto(`${h.baseUrl}/r/${await a.getByTestId('room-code').textContent()}`);
+  await c.getByTestId('spectating').waitFor();
+  await c.getByTestId('row-1').waitFor();
+  for (const s of [0, 1]) assert.equal(await c.locator(`[data-testid^="stack-${s}-"]`).count(), 6);
+  await c.getByTestId('draw-pile').waitFor();
+  assert.equal(await c.locator('[data-testid="prompt"], [data-pickable="true"]').count(), 0, 'no choices for a spectator');
+  await ctxC.close();
   await snap(a, 'zopzoo-start-desktop');
   await snap(b, 'zopzoo-start-phone');
 
