@@ -8,15 +8,17 @@
 // the options read-only. After the start both see both rows, the draw pile
 // and the narration; a spectator sees the same and is offered nothing.
 // Then whoever the page asks answers, using only what the page offers (the
-// prompt's buttons and the highlighted cards, which
-// come from the server's `moves`): takes from the discard pile, digs or
+// prompt's buttons and the highlighted cards, which come from the
+// server's `moves`): takes from the discard pile, digs or
 // draws at a MOLE, puts a wild on a highlighted card, and uses HYENA /
 // RACCOON / EARTHWORM on highlighted cards. Play goes on until a wild and a
 // task card have been placed through the UI and a round has ended: the wild
 // is on the chosen card, the task's card moved where chosen, and the round
 // summary's points add up and match both score tables. Gives up after 5
-// rounds or 170 s.
-// E2E_SCREENSHOTS=dir saves zopzoo-{lobby,start,wild,task,summary}-{desktop,phone}.
+// rounds or 170 s. A second test seats six players with the 600-point
+// target and checks every card lies within a phone's and a desktop's width.
+// E2E_SCREENSHOTS=dir saves zopzoo-{start,wild,task,summary,six}-{desktop,phone}
+// and zopzoo-lobby-phone.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
