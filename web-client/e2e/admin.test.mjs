@@ -8,7 +8,8 @@
 // with the right one, sees the room with both players connected, and closes
 // it with a reason. Both players' pages then show that reason and stop
 // reconnecting (no new socket); a reload shows the closed room at once; the
-// room leaves the admin list and the retention numbers are there. A second
+// room leaves the admin list and the retention numbers are there. A
+// spectator arriving shows up by the page's own 10 s refresh. A second
 // server without the token shows the page as off.
 // E2E_SCREENSHOTS=dir saves admin-{desktop,phone}, admin-close-dialog,
 // admin-closed-player-{phone,desktop} and admin-off.
@@ -137,6 +138,18 @@ test('the host sees live rooms, closes one with a reason, and the players are to
   await admin.reload();
   await admin.getByTestId(`admin-room-${code}`).waitFor();
 
+  // Auto-refresh (every 10 s, nothing clicked): a spectator arriving shows up.
+  const ctxC = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const c = await newPage(ctxC, errors);
+  await c.goto(`${h.baseUrl}/r/${code}`);
+  await c.getByTestId('spectating').waitFor();
+  await admin.waitForFunction(
+    (id) => /^3\b/.test(document.querySelector(`[data-testid="admin-conns-${id}"]`)?.textContent?.trim() ?? ''),
+    code,
+    { timeout: 15_000 },
+  );
+  assert.match((await admin.getByTestId(`admin-conns-${code}`).textContent()) ?? '', /1 watching/);
+
   // --- close it: a reason is needed, then the players are cut off
   const socketsA = countSockets(a);
   const socketsB = countSockets(b);
@@ -163,6 +176,9 @@ test('the host sees live rooms, closes one with a reason, and the players are to
   // Well past the first backoff delays: no page tries to connect again.
   await new Promise((r) => setTimeout(r, 4000));
   assert.equal(socketsA.n + socketsB.n, 0, 'no reconnect attempts after the room was closed');
+  // The spectator is told too.
+  await c.getByTestId('closed-banner').getByText(REASON, { exact: false }).waitFor();
+  await ctxC.close();
   await snap(b, 'admin-closed-player-phone');
   await noHorizontalScroll(b);
 
