@@ -51,6 +51,15 @@ def ok(msg):
     print(f"  ok: {msg}")
 
 
+def run(argv, timeout, **kw):
+    """subprocess.run, but a command that outlives `timeout` is killed and
+    reported as exit code 124 with a note, not a traceback."""
+    try:
+        return subprocess.run(argv, timeout=timeout, capture_output=True, text=True, **kw)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(argv, 124, "", f"{shlex.join(argv)}: still running after {timeout}s (killed)")
+
+
 def die_if_failed():
     if FAILURES:
         print(f"check-hosting: {len(FAILURES)} failure(s)", file=sys.stderr)
@@ -432,7 +441,7 @@ def validate_settings(bin_path, env, label):
     `migrate` on an in-memory database does exactly that and nothing more."""
     run_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
     run_env.update(env, DATABASE_URL="sqlite::memory:")
-    r = subprocess.run([bin_path, "migrate"], env=run_env, capture_output=True, text=True, timeout=60)
+    r = run([bin_path, "migrate"], 60, env=run_env)
     if r.returncode != 0:
         fail(f"{label}: the server refuses these settings:\n{r.stderr.strip()[-1500:]}")
     else:
@@ -441,9 +450,10 @@ def validate_settings(bin_path, env, label):
 
 def server_settings(bin_path):
     """The environment variables the server reads, from its --help."""
-    out = subprocess.run([bin_path, "--help"], capture_output=True, text=True, timeout=30)
+    out = run([bin_path, "--help"], 10)
     if out.returncode != 0:
-        fail(f"{bin_path} --help exited {out.returncode}: {out.stderr.strip()}")
+        fail(f"{bin_path} --help exited {out.returncode}: {out.stderr.strip()[-500:]} "
+             "(a server without --help is too old for this bundle: rebuild it)")
         die_if_failed()
     names = set(re.findall(r"\[env: ([A-Z0-9_]+)", out.stdout))
     # The log filter is tracing's RUST_LOG, which --help names in the text.
@@ -536,8 +546,7 @@ def free_port():
 
 
 def psql(url, sql):
-    return subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-Atqc", sql],
-                          capture_output=True, text=True, timeout=30)
+    return run(["psql", url, "-v", "ON_ERROR_STOP=1", "-Atqc", sql], 30)
 
 
 def http(method, url, body=None):
@@ -622,7 +631,7 @@ def run_sequence(bin_path, final, compose_env, health_bound, stop_bound):
     workdir = tempfile.mkdtemp(prefix="parlor-hosting-")  # like the image's WORKDIR: not the repo
 
     def healthcheck():
-        return subprocess.run(health, env=health_env, cwd=workdir, capture_output=True, timeout=15).returncode
+        return run(health, 15, env=health_env, cwd=workdir).returncode
 
     def start(n):
         srv = Server(cmd, env, workdir, workdir, n)
@@ -687,7 +696,7 @@ def run_sequence(bin_path, final, compose_env, health_bound, stop_bound):
         stop(srv, "first start")
 
         # Upgrading: `parlor-server migrate` on an up-to-date database is a no-op that succeeds.
-        r = subprocess.run([bin_path, "migrate"], env=env, cwd=workdir, capture_output=True, text=True, timeout=60)
+        r = run([bin_path, "migrate"], 60, env=env, cwd=workdir)
         if r.returncode != 0:
             fail(f"{bin_name_of(bin_path)} migrate exited {r.returncode}: {r.stderr.strip()[-800:]}")
         else:
