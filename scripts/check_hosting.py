@@ -574,6 +574,7 @@ class Server:
             f.flush()
             f.seek(0)
             text += f.read()
+        text = re.sub(r"\x1b\[[0-9;]*m", "", text)  # the server colours text logs even into files
         return "\n".join("    | " + l for l in text.strip().splitlines()[-40:])
 
     def stop(self, bound):
