@@ -9,7 +9,8 @@
 // it with a reason. Both players' pages then show that reason and stop
 // reconnecting (no new socket); a reload shows the closed room at once; the
 // room leaves the admin list and the retention numbers are there. A
-// spectator arriving shows up by the page's own 10 s refresh. A second
+// spectator arriving shows up by the page's own 10 s refresh; cut off just
+// before the close, it learns of it while reconnecting (HTTP 410). A second
 // server without the token shows the page as off.
 // E2E_SCREENSHOTS=dir saves admin-{desktop,phone}, admin-close-dialog,
 // admin-closed-player-{phone,desktop} and admin-off.
@@ -34,6 +35,25 @@ async function snap(page, name) {
   if (!shots) return;
   for (const x of await page.locator('[data-testid^="toast-"] .close').all()) await x.click().catch(() => {});
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Runs in the page before the app: records its sockets, and with
+ * `__tap.block` set points new ones at an address that is no socket, so the
+ * page stays disconnected (as on a dropped network).
+ */
+function socketTap() {
+  /** @type {{ block: boolean, sockets: WebSocket[] }} */
+  const tap = { block: false, sockets: [] };
+  /** @type {any} */ (window).__tap = tap;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    /** @param {string | URL} url @param {string | string[]} [protocols] */
+    constructor(url, protocols) {
+      super(tap.block ? `${location.origin.replace(/^http/, 'ws')}/no-socket-here` : url, protocols);
+      tap.sockets.push(this);
+    }
+  };
 }
 
 /**
@@ -140,6 +160,7 @@ test('the host sees live rooms, closes one with a reason, and the players are to
 
   // Auto-refresh (every 10 s, nothing clicked): a spectator arriving shows up.
   const ctxC = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  await ctxC.addInitScript(socketTap);
   const c = await newPage(ctxC, errors);
   await c.goto(`${h.baseUrl}/r/${code}`);
   await c.getByTestId('spectating').waitFor();
@@ -149,6 +170,15 @@ test('the host sees live rooms, closes one with a reason, and the players are to
     { timeout: 15_000 },
   );
   assert.match((await admin.getByTestId(`admin-conns-${code}`).textContent()) ?? '', /1 watching/);
+
+  // The spectator loses its connection just before the close, so it learns
+  // of it while reconnecting (the upgrade is refused; the room answers 410).
+  await c.evaluate(() => {
+    const tap = /** @type {any} */ (window).__tap;
+    tap.block = true;
+    for (const ws of tap.sockets) ws.close();
+  });
+  await c.waitForFunction(() => /reconnecting/.test(document.querySelector('[data-testid="conn-status"]')?.textContent ?? ''));
 
   // --- close it: a reason is needed, then the players are cut off
   const socketsA = countSockets(a);
@@ -176,8 +206,12 @@ test('the host sees live rooms, closes one with a reason, and the players are to
   // Well past the first backoff delays: no page tries to connect again.
   await new Promise((r) => setTimeout(r, 4000));
   assert.equal(socketsA.n + socketsB.n, 0, 'no reconnect attempts after the room was closed');
-  // The spectator is told too.
-  await c.getByTestId('closed-banner').getByText(REASON, { exact: false }).waitFor();
+  // The spectator, away at the time, is told too, and stops trying.
+  await c.getByTestId('closed-banner').getByText(REASON, { exact: false }).waitFor({ timeout: 20_000 });
+  assert.equal(((await c.getByTestId('conn-status').textContent()) ?? '').trim(), 'disconnected');
+  const tries = await c.evaluate(() => /** @type {any} */ (window).__tap.sockets.length);
+  await new Promise((r) => setTimeout(r, 3000));
+  assert.equal(await c.evaluate(() => /** @type {any} */ (window).__tap.sockets.length), tries, 'no more attempts');
   await ctxC.close();
   await snap(b, 'admin-closed-player-phone');
   await noHorizontalScroll(b);
