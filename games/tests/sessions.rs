@@ -7,6 +7,7 @@ use parlor_games::mix_the_mutts::MixTheMutts;
 use parlor_games::testing::{sessions, SessionReport};
 use parlor_games::zingamino::Zingamino;
 use parlor_games::zoomies::Zoomies;
+use parlor_games::zop_zoo::ZopZoo;
 use parlor_games::Game;
 
 /// Seeds per player count; enough to open many windows in a few seconds.
@@ -60,4 +61,18 @@ fn zingamino() {
     assert_eq!(total.games, 7 * 25, "{total:?}");
     assert!(total.patches > total.games, "{total:?}");
     assert!(total.replays_refused > total.games, "{total:?}");
+}
+
+/// Zop Zoo's games run several rounds to 800, so few seeds per count.
+#[test]
+fn zop_zoo() {
+    let mut games = 0;
+    for seats in 2..=6 {
+        let r = sessions::<ZopZoo>(&Default::default(), seats, 0..4);
+        assert_eq!(r.games, 4, "{r:?}");
+        assert!(r.patches > r.games * 100, "{r:?}");
+        assert!(r.replays_refused > r.games, "{r:?}");
+        games += r.games;
+    }
+    assert_eq!(games, 20);
 }

@@ -375,18 +375,3 @@ fn playouts_reach_digs_every_task_card_wilds_chains_exhaustion_and_shared_wins()
     assert!(c.negative_winners > 10, "{c:?}");
     assert!(c.shared_wins > 0, "{c:?}");
 }
-
-/// (f) at most once and (g) view patches (`parlor_games::testing::sessions`)
-/// at every player count; whole games run several rounds, so few seeds.
-#[test]
-fn sessions_patch_every_view_and_refuse_replayed_decisions() {
-    let mut games = 0;
-    for seats in 2..=6 {
-        let r = parlor_games::testing::sessions::<ZopZoo>(&Options::default(), seats, 0..4);
-        assert_eq!(r.games, 4, "{r:?}");
-        assert!(r.patches > r.games * 100, "{r:?}");
-        assert!(r.replays_refused > r.games, "{r:?}");
-        games += r.games;
-    }
-    assert_eq!(games, 20);
-}
