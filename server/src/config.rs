@@ -514,10 +514,10 @@ fn parse_cap(text: &str) -> Result<Option<usize>, String> {
         .ok_or_else(|| format!("{text:?}: write a positive number, or off"))
 }
 
-/// `250ms`, `10s`, `2m`, or a bare number of seconds; more than zero and at
-/// most an hour.
+/// `250ms`, `10s`, `2m`, `1h`, or a bare number of seconds; more than zero
+/// and at most an hour.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let bad = || format!("{text:?}: write a duration like 500ms, 10s or 2m (0 < d <= 1h)");
+    let bad = || format!("{text:?}: write a duration like 500ms, 10s, 2m or 1h (0 < d <= 1h)");
     let (number, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
         Some(i) => text.split_at(i),
         None => (text, "s"),
@@ -527,6 +527,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         "ms" => Duration::from_millis(n),
         "s" => Duration::from_secs(n),
         "m" | "min" => Duration::from_secs(n.saturating_mul(60)),
+        "h" => Duration::from_secs(n.saturating_mul(3600)),
         _ => return Err(bad()),
     };
     if d.is_zero() || d > Duration::from_secs(3600) {
@@ -740,7 +741,8 @@ mod tests {
         }
         assert_eq!(parse_duration("10").unwrap(), Duration::from_secs(10));
         assert_eq!(parse_duration("250ms").unwrap(), Duration::from_millis(250));
-        for bad in ["", "0", "s", "10h", "61m", "1.5s"] {
+        assert_eq!(parse_duration("1h").unwrap(), Duration::from_secs(3600));
+        for bad in ["", "0", "s", "10h", "2h", "61m", "1.5s"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
     }
