@@ -13,6 +13,7 @@ pub mod http;
 pub mod ids;
 pub mod mix_the_mutts;
 pub mod msg;
+pub mod replay;
 pub mod room;
 pub mod zingamino;
 pub mod zoomies;

@@ -26,6 +26,9 @@ fn generate(dir: &Path) {
     MatchRecord::export_all_to(dir).expect("export MatchRecord");
     GameInfo::export_all_to(dir).expect("export GameInfo");
     ApiError::export_all_to(dir).expect("export ApiError");
+    // Replays and match records.
+    parlor_protocol::replay::Replay::export_all_to(dir).expect("export Replay");
+    parlor_protocol::replay::MatchExport::export_all_to(dir).expect("export MatchExport");
     // The admin page's types.
     parlor_protocol::admin::AdminRoom::export_all_to(dir).expect("export AdminRoom");
     parlor_protocol::admin::RetentionReport::export_all_to(dir).expect("export RetentionReport");

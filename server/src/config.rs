@@ -141,7 +141,7 @@ pub const SETTINGS: &[Setting] = &[
 ];
 
 /// What the binary was asked to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
     /// Migrate the database, then serve (the default).
     Serve,
@@ -149,6 +149,8 @@ pub enum Mode {
     Migrate,
     /// Ask the server at `PARLOR_ADDR` whether it is ready; exit 0 if so.
     Healthcheck,
+    /// Check a match record file (`-`: standard input) against its seed.
+    Verify(PathBuf),
 }
 
 /// The command line: `parlor-server [serve|migrate|healthcheck] [--flag VALUE]…`.
@@ -159,7 +161,12 @@ pub fn command() -> clap::Command {
         .after_help("Every flag can also be set by its environment variable (a flag wins). Bad values stop the server at start, each named.")
         .subcommand(clap::Command::new("serve").about("Migrate the database, then serve (the default)"))
         .subcommand(clap::Command::new("migrate").about("Apply the database migrations and exit"))
-        .subcommand(clap::Command::new("healthcheck").about("Exit 0 if the server at --addr is ready (for container health checks)"));
+        .subcommand(clap::Command::new("healthcheck").about("Exit 0 if the server at --addr is ready (for container health checks)"))
+        .subcommand(
+            clap::Command::new("verify")
+                .about("Check a downloaded match record: re-derive every chance step from its seed through the rules")
+                .arg(clap::Arg::new("file").required(true).value_name("FILE").help("The record (.json), or - for standard input; e.g. curl -s URL | parlor-server verify -")),
+        );
     for s in SETTINGS {
         cmd = cmd.arg(
             clap::Arg::new(s.env)
@@ -183,9 +190,12 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     let matches = command().try_get_matches_from(args)?;
-    let mode = match matches.subcommand_name() {
-        Some("migrate") => Mode::Migrate,
-        Some("healthcheck") => Mode::Healthcheck,
+    let mode = match matches.subcommand() {
+        Some(("migrate", _)) => Mode::Migrate,
+        Some(("healthcheck", _)) => Mode::Healthcheck,
+        Some(("verify", sub)) => Mode::Verify(PathBuf::from(
+            sub.get_one::<String>("file").cloned().unwrap_or_default(),
+        )),
         _ => Mode::Serve,
     };
     // Global args are read from the subcommand's matches when one is given.

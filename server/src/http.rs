@@ -124,6 +124,13 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .route("/games", get(games))
         .route("/matches", get(matches))
         .route("/matches/{id}", get(match_record))
+        .route("/matches/{id}/replay", get(match_replay))
+        .route("/matches/{id}/export", get(match_export))
+        .route(
+            "/replay",
+            // A match record is larger than other bodies: a few MB at most.
+            post(replay_file).layer(DefaultBodyLimit::max(8 * 1024 * 1024)),
+        )
         .merge(rate_limited(create, "create_room", rates.create_room))
         .merge(rate_limited(by_code, "room_code", rates.room_code))
         .fallback(|| async { AppError::NoRoute })
@@ -478,6 +485,87 @@ async fn socket(
 #[derive(Deserialize)]
 struct ListQuery {
     limit: Option<u32>,
+    /// Only this game (its slug).
+    game: Option<String>,
+    /// Only matches with a player of this name.
+    player: Option<String>,
+    /// Finished at or after (Unix ms).
+    since: Option<i64>,
+    /// Finished before (Unix ms): the page after the one ending there.
+    before: Option<i64>,
+}
+
+/// Whose eyes a replay is seen through: `?seat=N`, or a spectator.
+#[derive(Deserialize)]
+struct ViewerQuery {
+    seat: Option<u8>,
+}
+
+impl ViewerQuery {
+    fn viewer(&self) -> parlor_protocol::Viewer {
+        match self.seat {
+            Some(s) => parlor_protocol::Viewer::Seat(parlor_protocol::Seat(s)),
+            None => parlor_protocol::Viewer::Spectator,
+        }
+    }
+}
+
+fn replay_error(e: crate::replay::ReplayError) -> AppError {
+    use crate::replay::ReplayError;
+    match e {
+        ReplayError::NotFound => AppError::MatchNotFound,
+        ReplayError::Store(s) => AppError::Store(s),
+        ReplayError::NotOver => AppError::rejected(StatusCode::FORBIDDEN, e.to_string()),
+        ReplayError::NoSuchSeat(_) => AppError::BadRequest(e.to_string()),
+        ReplayError::Broken(_) => AppError::rejected(StatusCode::CONFLICT, e.to_string()),
+    }
+}
+
+fn match_id(id: &str) -> Result<MatchId, AppError> {
+    id.parse().map(MatchId).map_err(|_| AppError::MatchNotFound)
+}
+
+/// A match through one viewer's eyes, rebuilt from the log.
+async fn match_replay(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<ViewerQuery>,
+) -> Result<Json<parlor_protocol::replay::Replay>, AppError> {
+    crate::replay::replay(state.rooms.store(), match_id(&id)?, q.viewer())
+        .await
+        .map(Json)
+        .map_err(replay_error)
+}
+
+/// The portable record of a finished match, as a download.
+async fn match_export(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Response, AppError> {
+    let record = crate::replay::export(state.rooms.store(), match_id(&id)?)
+        .await
+        .map_err(replay_error)?;
+    let name = format!(
+        "attachment; filename=\"parlor-{}-{}.json\"",
+        record.game.slug(),
+        record.match_id
+    );
+    let disposition =
+        HeaderValue::from_str(&name).unwrap_or_else(|_| HeaderValue::from_static("attachment"));
+    Ok(([(header::CONTENT_DISPOSITION, disposition)], Json(record)).into_response())
+}
+
+/// A match record from a file, checked against its seed and replayed
+/// through one viewer's eyes (nothing is stored). The record is complete
+/// and verified, so every seat's eyes are allowed.
+async fn replay_file(
+    ApiQuery(q): ApiQuery<ViewerQuery>,
+    ApiJson(record): ApiJson<parlor_protocol::replay::MatchExport>,
+) -> Result<Json<parlor_protocol::replay::Replay>, AppError> {
+    crate::replay::verify(&record).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    crate::replay::replay_record(&record, q.viewer())
+        .map(Json)
+        .map_err(replay_error)
 }
 
 async fn matches(
@@ -485,7 +573,23 @@ async fn matches(
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<MatchSummary>>, AppError> {
     let limit = q.limit.unwrap_or(50).clamp(1, 200);
-    Ok(Json(state.rooms.store().finished_matches(limit).await?))
+    let game = match q.game.as_deref().filter(|g| !g.is_empty()) {
+        Some(slug) => Some(
+            GameKind::from_slug(slug)
+                .ok_or_else(|| AppError::BadRequest(format!("no game {slug:?}")))?,
+        ),
+        None => None,
+    };
+    let filter = crate::db::HistoryFilter {
+        game,
+        player: q
+            .player
+            .map(|p| p.trim().to_owned())
+            .filter(|p| !p.is_empty()),
+        since: q.since,
+        before: q.before,
+    };
+    Ok(Json(state.rooms.store().history(&filter, limit).await?))
 }
 
 async fn match_record(

@@ -9,6 +9,7 @@ pub mod health;
 pub mod http;
 pub mod limits;
 pub mod metrics;
+pub mod replay;
 pub mod retention;
 pub mod room;
 pub mod serve;

@@ -37,6 +37,7 @@ async fn main() -> anyhow::Result<()> {
         LogFormat::Text => logs.init(),
     }
     match mode {
+        Mode::Verify(path) => std::process::exit(verify(&path)),
         Mode::Healthcheck => {
             let ready = parlor_server::health::check(config.addr).await;
             std::process::exit(if ready { 0 } else { 1 });
@@ -81,6 +82,43 @@ async fn main() -> anyhow::Result<()> {
     tracing::info!("shutting down");
     server.shutdown().await;
     Ok(())
+}
+
+/// `parlor-server verify FILE`: 0 when the record checks out, 1 when it
+/// does not (naming the first step that fails), 2 when it cannot be read.
+fn verify(path: &std::path::Path) -> i32 {
+    let text = if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
+    } else {
+        std::fs::read_to_string(path)
+    };
+    let record: parlor_protocol::replay::MatchExport = match text
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str(&t).map_err(|e| format!("not a match record: {e}")))
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("parlor-server verify: {}: {e}", path.display());
+            return 2;
+        }
+    };
+    match parlor_server::replay::verify(&record) {
+        Ok(v) => {
+            println!(
+                "verified: match {} ({}), {} steps replayed, {} chance steps re-derived from the seed, result as recorded",
+                record.match_id,
+                record.game.title(),
+                v.steps,
+                v.chance
+            );
+            0
+        }
+        Err(e) => {
+            println!("NOT verified: match {}: {e}", record.match_id);
+            1
+        }
+    }
 }
 
 async fn wait_for_signal() {

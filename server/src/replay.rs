@@ -1,0 +1,273 @@
+//! Replays and match records, rebuilt from the stored log through the
+//! rules (views are never stored): a viewer's replay of a match, the
+//! portable [`MatchExport`] of a finished one, and [`verify`], which
+//! re-derives every chance step from the published seed.
+//!
+//! Who may see what: a spectator's replay (public information only) of any
+//! match, finished or not; a seat's replay only once the match is over,
+//! when its hidden information no longer matters to play.
+
+use parlor_games::{patch, AnyGame, AnyStep};
+use parlor_protocol::replay::{MatchExport, Replay, ReplayStep, EXPORT_FORMAT};
+use parlor_protocol::{MatchId, Viewer};
+use sha2::{Digest, Sha256};
+
+use crate::db::{Store, StoreError};
+use crate::room::live::LiveMatch;
+
+/// Why a replay or an export is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// No such match.
+    #[error("no match with that id")]
+    NotFound,
+    /// A seat's eyes, or the record, before the match is over.
+    #[error("the match is not over: only a spectator's replay is shown until it ends")]
+    NotOver,
+    /// That seat does not exist in this match.
+    #[error("this match has no seat {0}")]
+    NoSuchSeat(u8),
+    /// The stored log does not replay.
+    #[error("the stored match does not replay: {0}")]
+    Broken(String),
+    /// Storage failed.
+    #[error(transparent)]
+    Store(StoreError),
+}
+
+impl From<StoreError> for ReplayError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NotFound => ReplayError::NotFound,
+            other => ReplayError::Store(other),
+        }
+    }
+}
+
+/// `viewer`'s replay of a stored match.
+pub async fn replay(store: &Store, id: MatchId, viewer: Viewer) -> Result<Replay, ReplayError> {
+    let record = store.match_record(id).await?;
+    if let Viewer::Seat(_) = viewer {
+        if record.result.is_none() {
+            return Err(ReplayError::NotOver);
+        }
+    }
+    let steps = store.steps(id).await?;
+    let (start, steps) = rebuild(
+        &record.options,
+        &record.players,
+        steps.iter().map(|(seq, json)| (*seq, json.as_str())),
+        viewer,
+    )?;
+    Ok(Replay {
+        match_id: id,
+        game: record.game,
+        viewer,
+        players: record.players,
+        start,
+        steps,
+        result: record.result,
+    })
+}
+
+/// `viewer`'s replay of a match record (a finished match: any viewer).
+pub fn replay_record(record: &MatchExport, viewer: Viewer) -> Result<Replay, ReplayError> {
+    let texts: Vec<String> = record.steps.iter().map(|s| s.to_string()).collect();
+    let (start, steps) = rebuild(
+        &record.options,
+        &record.players,
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i as u64 + 1, t.as_str())),
+        viewer,
+    )?;
+    Ok(Replay {
+        match_id: record.match_id,
+        game: record.game,
+        viewer,
+        players: record.players.clone(),
+        start,
+        steps,
+        result: Some(record.result.clone()),
+    })
+}
+
+/// Plays `steps` through the rules, keeping `viewer`'s view of each step
+/// and the patch it makes to the viewer's view.
+fn rebuild<'a>(
+    options: &parlor_protocol::GameOptions,
+    players: &[String],
+    steps: impl Iterator<Item = (u64, &'a str)>,
+    viewer: Viewer,
+) -> Result<(parlor_protocol::AnyView, Vec<ReplayStep>), ReplayError> {
+    if let Viewer::Seat(s) = viewer {
+        if usize::from(s.0) >= players.len() {
+            return Err(ReplayError::NoSuchSeat(s.0));
+        }
+    }
+    let seats = u8::try_from(players.len()).unwrap_or(u8::MAX);
+    let mut game = AnyGame::new(options, seats).map_err(|e| ReplayError::Broken(e.to_string()))?;
+    let view_json = |g: &AnyGame| serde_json::to_value(g.view(viewer)).unwrap_or_default();
+    let start = game.view(viewer);
+    let mut before = view_json(&game);
+    let mut out = Vec::new();
+    for (seq, json) in steps {
+        let broken = |e: parlor_games::MatchError| ReplayError::Broken(format!("step {seq}: {e}"));
+        let step = AnyStep::from_json(options.kind(), json).map_err(broken)?;
+        let shown = game.step_view(&step, viewer).map_err(broken)?;
+        game.apply(&step).map_err(broken)?;
+        let after = view_json(&game);
+        out.push(ReplayStep {
+            step: shown,
+            patch: patch::diff(&before, &after),
+        });
+        before = after;
+    }
+    Ok((start, out))
+}
+
+/// The portable record of a finished match.
+pub async fn export(store: &Store, id: MatchId) -> Result<MatchExport, ReplayError> {
+    let record = store.match_record(id).await?;
+    let (Some(seed), Some(result)) = (record.seed, record.result) else {
+        return Err(ReplayError::NotOver);
+    };
+    let mut steps = Vec::new();
+    for (seq, json) in store.steps(id).await? {
+        let value = serde_json::from_str(&json)
+            .map_err(|e| ReplayError::Broken(format!("step {seq}: {e}")))?;
+        steps.push(value);
+    }
+    Ok(MatchExport {
+        format: EXPORT_FORMAT,
+        engine: format!("parlor-server {}", env!("CARGO_PKG_VERSION")),
+        match_id: id,
+        game: record.game,
+        options: record.options,
+        players: record.players,
+        seed_sha256: record.seed_sha256,
+        seed,
+        steps,
+        result,
+    })
+}
+
+/// What [`verify`] checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    /// Steps replayed.
+    pub steps: usize,
+    /// Chance steps re-derived from the seed.
+    pub chance: usize,
+}
+
+/// Why a record does not verify. Steps are numbered from 1 as in the log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError {
+    /// A format this build does not read.
+    #[error("format {0} is not one this server reads (it reads {EXPORT_FORMAT})")]
+    Format(u32),
+    /// The seed is not hex of 32 bytes.
+    #[error("the seed is not 32 bytes of hex")]
+    BadSeed,
+    /// The seed does not hash to the commitment made at the start.
+    #[error("the seed does not match its commitment: SHA-256 is {found}, the match began with {committed}")]
+    Commitment {
+        /// The seed's hash.
+        found: String,
+        /// What was published at the start.
+        committed: String,
+    },
+    /// The game could not be set up with these options and players.
+    #[error("the match cannot be set up: {0}")]
+    Setup(String),
+    /// A step that is not a step of this game.
+    #[error("step {seq} is not a step of this game: {reason}")]
+    Unreadable {
+        /// Which.
+        seq: u64,
+        /// Why.
+        reason: String,
+    },
+    /// A chance step the seed does not give at that place.
+    #[error("step {seq}: the seed draws {expected}, the log says {found}")]
+    Chance {
+        /// Which.
+        seq: u64,
+        /// What the seed gives.
+        expected: String,
+        /// What the log holds.
+        found: String,
+    },
+    /// A step the rules refuse at that place.
+    #[error("step {seq} breaks the rules: {reason}")]
+    Illegal {
+        /// Which.
+        seq: u64,
+        /// Why.
+        reason: String,
+    },
+    /// The log ends before the match does.
+    #[error("the log ends after {0} steps, before the match is over")]
+    Unfinished(usize),
+    /// The replayed result differs from the recorded one.
+    #[error("the log replays to another result than the one recorded")]
+    Result,
+}
+
+/// Replays a record through the rules, re-deriving every chance step from
+/// the seed exactly as the server drew it; names the first step that does
+/// not match.
+pub fn verify(record: &MatchExport) -> Result<Verified, VerifyError> {
+    if record.format != EXPORT_FORMAT {
+        return Err(VerifyError::Format(record.format));
+    }
+    let seed: [u8; 32] = hex::decode(&record.seed)
+        .ok()
+        .and_then(|b| b.try_into().ok())
+        .ok_or(VerifyError::BadSeed)?;
+    let found = hex::encode(Sha256::digest(seed));
+    if !found.eq_ignore_ascii_case(&record.seed_sha256) {
+        return Err(VerifyError::Commitment {
+            found,
+            committed: record.seed_sha256.clone(),
+        });
+    }
+    let seats = u8::try_from(record.players.len()).unwrap_or(u8::MAX);
+    let mut game =
+        AnyGame::new(&record.options, seats).map_err(|e| VerifyError::Setup(e.to_string()))?;
+    let mut chance = 0;
+    for (i, json) in record.steps.iter().enumerate() {
+        let seq = i as u64 + 1;
+        let step = AnyStep::from_json(record.game, &json.to_string()).map_err(|e| {
+            VerifyError::Unreadable {
+                seq,
+                reason: e.to_string(),
+            }
+        })?;
+        if step.is_chance() {
+            chance += 1;
+            let drawn = game.sample_chance(&mut LiveMatch::chance_rng(&seed, seq));
+            if drawn.as_ref() != Some(&step) {
+                return Err(VerifyError::Chance {
+                    seq,
+                    expected: drawn.map_or("nothing".into(), |d| d.to_json()),
+                    found: step.to_json(),
+                });
+            }
+        }
+        game.apply(&step).map_err(|e| VerifyError::Illegal {
+            seq,
+            reason: e.to_string(),
+        })?;
+    }
+    match game.result() {
+        None => Err(VerifyError::Unfinished(record.steps.len())),
+        Some(result) if result != record.result => Err(VerifyError::Result),
+        Some(_) => Ok(Verified {
+            steps: record.steps.len(),
+            chance,
+        }),
+    }
+}
