@@ -112,6 +112,11 @@ async fn every_game_replays_as_it_was_seen_and_verifies() {
         let uploaded: Replay = resp.json().await.unwrap();
         assert_eq!(uploaded.steps.len() as u64, stored);
 
+        // The command-line check, on the record as downloaded.
+        if p.kind == PLAYERS[0].kind {
+            check_with_the_binary(&record).await;
+        }
+
         // A tampered chance step, a swapped seed, a reordered log.
         let chance: Vec<usize> = record
             .steps
@@ -211,4 +216,52 @@ async fn every_game_replays_as_it_was_seen_and_verifies() {
     assert_eq!(status, 400);
     server.stop().await;
     db.drop_db().await;
+}
+
+/// `parlor-server verify FILE` accepts the record (exit 0) and refuses a
+/// tampered copy naming the step (exit 1); garbage exits 2.
+async fn check_with_the_binary(record: &MatchExport) {
+    let dir = std::env::temp_dir().join(format!("parlor-verify-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, body: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, body).unwrap();
+        async move {
+            let out = tokio::process::Command::new(parlor_tests::process::server_binary())
+                .arg("verify")
+                .arg(&path)
+                .env("RUST_LOG", "error")
+                .output()
+                .await
+                .unwrap();
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+            )
+        }
+    };
+    let (code, out) = run("good.json", serde_json::to_string(record).unwrap()).await;
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.starts_with("verified:"), "{out}");
+    let mut bad = record.clone();
+    let first_chance = bad
+        .steps
+        .iter()
+        .position(|s| s.get("chance").is_some())
+        .unwrap();
+    let later = bad
+        .steps
+        .iter()
+        .rposition(|s| s.get("chance").is_some() && *s != record.steps[first_chance])
+        .unwrap();
+    bad.steps[first_chance] = record.steps[later].clone();
+    let (code, out) = run("bad.json", serde_json::to_string(&bad).unwrap()).await;
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains(&format!("step {}", first_chance + 1)),
+        "names the step: {out}"
+    );
+    let (code, _) = run("junk.json", "{\"not\": \"a record\"}".into()).await;
+    assert_eq!(code, Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
 }
