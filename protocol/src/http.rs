@@ -90,6 +90,12 @@ pub struct MatchRecord {
     pub steps: u64,
     /// The result, once over.
     pub result: Option<MatchResult>,
+    /// When it started (Unix ms).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub started_at: i64,
+    /// When it ended (Unix ms), once over.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub finished_at: Option<i64>,
 }
 
 /// `GET /api/games`: one entry per game.

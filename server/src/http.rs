@@ -493,6 +493,8 @@ struct ListQuery {
     since: Option<i64>,
     /// Finished before (Unix ms): the page after the one ending there.
     before: Option<i64>,
+    /// Only this room's matches (its code).
+    room: Option<String>,
 }
 
 /// Whose eyes a replay is seen through: `?seat=N`, or a spectator.
@@ -588,6 +590,10 @@ async fn matches(
             .filter(|p| !p.is_empty()),
         since: q.since,
         before: q.before,
+        room: match q.room.as_deref().filter(|r| !r.is_empty()) {
+            Some(code) => Some(parse_code(code)?),
+            None => None,
+        },
     };
     Ok(Json(state.rooms.store().history(&filter, limit).await?))
 }

@@ -63,6 +63,23 @@ async fn every_game_replays_as_it_was_seen_and_verifies() {
         assert_eq!(status, 403, "{game}: no record before the end");
 
         let result = t.play_to_end().await;
+        // The room's own matches, from its code.
+        let (_, mine) =
+            get_json::<Vec<MatchSummary>>(&server, &format!("/api/matches?room={}", t.code)).await;
+        let mine = mine.unwrap();
+        assert_eq!(
+            mine.iter().map(|m| m.match_id).collect::<Vec<_>>(),
+            vec![id],
+            "{game}"
+        );
+        let (_, rec) =
+            get_json::<parlor_protocol::http::MatchRecord>(&server, &format!("/api/matches/{id}"))
+                .await;
+        let rec = rec.unwrap();
+        assert!(
+            rec.finished_at.is_some_and(|f| f >= rec.started_at),
+            "{game}: duration"
+        );
         let stored = server.server.store.step_count(id).await.unwrap();
         let (_, record) =
             get_json::<MatchExport>(&server, &format!("/api/matches/{id}/export")).await;

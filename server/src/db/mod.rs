@@ -302,6 +302,8 @@ pub struct HistoryFilter {
     pub since: Option<i64>,
     /// Finished before (Unix ms): the next page after an entry.
     pub before: Option<i64>,
+    /// Only the matches of this room (whoever has its link may list them).
+    pub room: Option<parlor_protocol::RoomCode>,
 }
 
 /// A stored match with its log.
@@ -801,6 +803,7 @@ impl Store {
     pub async fn match_record(&self, match_id: MatchId) -> StoreResult<MatchRecord> {
         let r = sqlx::query(
             "select match_id, room_code, game, options, players, seed, seed_sha256, status, result, \
+             started_at, finished_at, \
              (select count(*) from match_step s where s.match_id = m.match_id) as steps \
              from game_match m where match_id = $1",
         )
@@ -823,6 +826,8 @@ impl Store {
             },
             steps: u64::try_from(r.try_get::<i64, _>("steps")?).unwrap_or(0),
             result: result.as_deref().map(parse).transpose()?,
+            started_at: r.try_get("started_at")?,
+            finished_at: r.try_get("finished_at")?,
         })
     }
 
@@ -854,6 +859,9 @@ impl Store {
             // Names are stored as a JSON array: match a quoted name inside it.
             sql.push_str(&format!(" and lower(players) like {} escape '\\'", mark()));
         }
+        if filter.room.is_some() {
+            sql.push_str(&format!(" and room_code = {}", mark()));
+        }
         if filter.since.is_some() {
             sql.push_str(&format!(" and finished_at >= {}", mark()));
         }
@@ -872,6 +880,9 @@ impl Store {
                 .replace('%', "\\%")
                 .replace('_', "\\_");
             q = q.bind(format!("%{escaped}%"));
+        }
+        if let Some(r) = &filter.room {
+            q = q.bind(r.0.clone());
         }
         if let Some(t) = filter.since {
             q = q.bind(t);

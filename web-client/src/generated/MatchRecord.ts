@@ -40,4 +40,12 @@ steps: number,
 /**
  * The result, once over.
  */
-result: MatchResult | null, };
+result: MatchResult | null, 
+/**
+ * When it started (Unix ms).
+ */
+started_at: number, 
+/**
+ * When it ended (Unix ms), once over.
+ */
+finished_at: number | null, };
