@@ -10,6 +10,7 @@ import type { JoinRoom } from '../generated/JoinRoom';
 import type { Joined } from '../generated/Joined';
 import type { MatchRecord } from '../generated/MatchRecord';
 import type { MatchSummary } from '../generated/MatchSummary';
+import type { Replay } from '../generated/Replay';
 import type { RoomInfo } from '../generated/RoomInfo';
 
 /** An HTTP call that did not succeed. */
@@ -73,13 +74,41 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
 
 const enc = encodeURIComponent;
 
+/** History filters; `before` is the `finished_at` of the last match of the previous page. */
+export interface MatchFilter {
+  game?: string;
+  player?: string;
+  since?: number;
+  before?: number;
+  limit?: number;
+}
+
+export function matchQuery(f: MatchFilter): string {
+  const q = new URLSearchParams();
+  if (f.game) q.set('game', f.game);
+  if (f.player) q.set('player', f.player);
+  if (f.since !== undefined) q.set('since', String(f.since));
+  if (f.before !== undefined) q.set('before', String(f.before));
+  if (f.limit !== undefined) q.set('limit', String(f.limit));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Where the match record downloads from (finished matches). */
+export function exportUrl(id: string): string {
+  return `/api/matches/${enc(id)}/export`;
+}
+
 export const api = {
   games: () => request<GameInfo[]>('GET', '/api/games'),
   health: () => request<Health>('GET', '/api/health'),
   createRoom: (body: CreateRoom) => request<Joined>('POST', '/api/rooms', body),
   room: (code: string) => request<RoomInfo>('GET', `/api/rooms/${enc(code)}`),
   joinRoom: (code: string, body: JoinRoom) => request<Joined>('POST', `/api/rooms/${enc(code)}/join`, body),
-  matches: () => request<MatchSummary[]>('GET', '/api/matches'),
+  matches: (f: MatchFilter = {}) => request<MatchSummary[]>('GET', `/api/matches${matchQuery(f)}`),
+  /** A match as a seat saw it (once over), or as a spectator (`seat` null). */
+  replay: (id: string, seat: number | null = null) =>
+    request<Replay>('GET', `/api/matches/${enc(id)}/replay${seat === null ? '' : `?seat=${seat}`}`),
   match: (id: string) => request<MatchRecord>('GET', `/api/matches/${enc(id)}`),
 };
 

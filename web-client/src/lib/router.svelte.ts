@@ -1,7 +1,7 @@
 // A tiny router over `location.pathname` and `history.pushState`.
 //
 // Routes: `/` home, `/r/CODE` a room, `/matches` history, `/matches/ID` one
-// finished match, `/admin` the server host's admin page (not in the nav).
+// finished match, `/matches/ID/replay?seat=N&step=K` its replay, `/admin` the server host's admin page (not in the nav).
 // Anything else is "not found".
 
 export type Route =
@@ -9,6 +9,7 @@ export type Route =
   | { page: 'room'; code: string }
   | { page: 'matches' }
   | { page: 'match'; id: string }
+  | { page: 'replay'; id: string }
   | { page: 'admin' }
   | { page: 'not_found'; path: string };
 
@@ -18,6 +19,7 @@ export function parseRoute(pathname: string): Route {
   if (parts[0] === 'r' && parts.length === 2) return { page: 'room', code: parts[1].toUpperCase() };
   if (parts[0] === 'matches' && parts.length === 1) return { page: 'matches' };
   if (parts[0] === 'matches' && parts.length === 2) return { page: 'match', id: parts[1] };
+  if (parts[0] === 'matches' && parts.length === 3 && parts[2] === 'replay') return { page: 'replay', id: parts[1] };
   if (parts[0] === 'admin' && parts.length === 1) return { page: 'admin' };
   return { page: 'not_found', path: pathname };
 }
