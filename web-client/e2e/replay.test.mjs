@@ -1,0 +1,162 @@
+// End-to-end: a whole Doozy Dice match, then history filters, the match page
+// and its replay (keyboard stepping, play, points of view, shareable URLs).
+//
+//   npm run build && PARLOR_SERVER_BIN=... node --test e2e/replay.test.mjs
+//
+// Env as in helpers.mjs; E2E_SCREENSHOTS=dir saves desktop and 390×844 PNGs.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { playTurn, startMatch, waitTurn } from './doozy.mjs';
+import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+
+const h = useServer();
+
+/** @param {import('playwright-core').Page} page */
+async function stepShown(page) {
+  return Number(await page.getByTestId('replay-counter').getAttribute('data-step'));
+}
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {number} step
+ */
+async function waitStep(page, step) {
+  await page.waitForFunction(
+    (k) => document.querySelector('[data-testid="replay-counter"]')?.getAttribute('data-step') === String(k),
+    step,
+  );
+}
+
+test('history filters, match page and replay of a finished match', { timeout: 600_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, ctxB, close } = await openRoom(browser, h.baseUrl, errors, {
+    game: 'doozy-dice',
+    viewportB: { width: 390, height: 844 },
+  });
+
+  // --- play the match to the end (2 players × 5 rounds)
+  const pages = [a, b];
+  let seat = await startMatch(a);
+  for (let turn = 0; turn < 10; turn++) {
+    await waitTurn(pages[seat], seat);
+    await playTurn(pages[seat], seat);
+    seat = 1 - seat;
+    if (turn < 9) await waitTurn(pages[seat], seat);
+  }
+  await a.getByTestId('game-over').waitFor({ timeout: 30_000 });
+
+  // --- history: filter by game and by player
+  await a.goto(`${h.baseUrl}/matches`);
+  await a.getByTestId('match-list').waitFor();
+  await a.getByTestId('filter-game').selectOption('zoomies');
+  await a.getByTestId('no-matches').waitFor();
+  await a.getByTestId('filter-game').selectOption('doozy-dice');
+  await a.getByTestId('match-list').waitFor();
+  assert.equal(await a.locator('[data-testid="match-list"] li').count(), 1);
+  await a.getByTestId('filter-player').fill('Nobody');
+  await a.getByTestId('filter-apply').click();
+  await a.getByTestId('no-matches').waitFor();
+  await a.getByTestId('filter-player').fill('Ben');
+  await a.getByTestId('filter-apply').click();
+  await a.getByTestId('match-list').waitFor();
+  assert.match((await a.getByTestId('match-list').textContent()) ?? '', /Doozy Dice.*Ana.*Ben/s);
+  if (shots) await a.screenshot({ path: join(shots, 'replay-history-desktop.png'), fullPage: true });
+
+  // --- the match page: replay, download and the verify hint
+  await a.locator('[data-testid="match-list"] a').first().click();
+  await a.waitForURL(/\/matches\/[0-9a-f-]+$/);
+  const matchId = new URL(a.url()).pathname.split('/')[2];
+  await a.getByTestId('match-result').waitFor();
+  assert.match((await a.getByTestId('verify-hint').textContent()) ?? '', /parlor-server verify FILE/);
+  const dl = await a.getByTestId('download-record').getAttribute('href');
+  assert.equal(dl, `/api/matches/${matchId}/export`);
+  const exported = await a.request.get(`${h.baseUrl}${dl}`);
+  assert.equal(exported.status(), 200);
+  assert.equal((await exported.json()).match_id ?? matchId, matchId);
+  await a.getByTestId('open-replay').click();
+  await a.waitForURL(/\/replay\?step=0$/);
+
+  // --- the replay opens on step 0 as a spectator
+  await a.getByTestId('replay-table').waitFor();
+  const counter = (await a.getByTestId('replay-counter').textContent()) ?? '';
+  const m = counter.match(/Step 0 of (\d+)/);
+  assert.ok(m, `counter: ${counter}`);
+  const last = Number(m[1]);
+  assert.ok(last > 20, `a whole match has many steps (${last})`);
+  assert.equal(await a.locator('[data-testid="replay-table"] .you').count(), 0, 'a spectator is no seat');
+  assert.equal(await a.getByTestId('roll').count(), 0, 'no live controls in a replay');
+
+  // Keyboard stepping changes the counter, the URL and the table.
+  const tableAt0 = await a.getByTestId('replay-table').innerText();
+  await a.getByTestId('replay-counter').click();
+  for (let i = 0; i < 3; i++) await a.keyboard.press('ArrowRight');
+  await waitStep(a, 3);
+  assert.match((await a.getByTestId('replay-counter').textContent()) ?? '', new RegExp(`Step 3 of ${last}`));
+  assert.match(a.url(), /step=3$/);
+  assert.notEqual(await a.getByTestId('replay-narration').textContent(), '');
+  await a.keyboard.press('End');
+  await waitStep(a, last);
+  const tableAtEnd = await a.getByTestId('replay-table').innerText();
+  assert.notEqual(tableAtEnd, tableAt0, 'the table changes between the start and the end');
+  // The end shows every combo scored: the totals are filled in.
+  assert.match((await a.getByTestId('total-0').textContent()) ?? '', /\d/);
+  if (shots) await a.screenshot({ path: join(shots, 'replay-end-desktop.png'), fullPage: true });
+  await a.keyboard.press('Home');
+  await waitStep(a, 0);
+  assert.equal(await a.getByTestId('replay-table').innerText(), tableAt0);
+  await a.keyboard.press('ArrowLeft');
+  assert.equal(await stepShown(a), 0, 'no step before the start');
+
+  // Play runs on by itself; pausing stops it.
+  await a.getByTestId('replay-speed').selectOption('4');
+  await a.getByTestId('replay-play').click();
+  await a.waitForFunction(() => Number(document.querySelector('[data-testid="replay-counter"]')?.getAttribute('data-step')) >= 2);
+  await a.getByTestId('replay-play').click();
+  const paused = await stepShown(a);
+  await a.waitForTimeout(800);
+  assert.equal(await stepShown(a), paused, 'paused stays put');
+
+  // --- points of view: each seat sees itself as "(you)"
+  await a.getByTestId('pov-0').click();
+  await a.waitForURL(/seat=0&step=\d+$/);
+  await a.getByTestId('player-0').locator('.you').waitFor();
+  assert.equal(await a.getByTestId('player-1').locator('.you').count(), 0);
+  assert.equal(await stepShown(a), paused, 'switching seats keeps the step');
+  await a.getByTestId('pov-1').click();
+  await a.waitForURL(/seat=1&step=\d+$/);
+  await a.getByTestId('player-1').locator('.you').waitFor();
+  assert.equal(await a.getByTestId('player-0').locator('.you').count(), 0);
+
+  // --- a copied URL lands on the same step and seat
+  await a.getByTestId('replay-counter').click();
+  await a.keyboard.press('Home');
+  for (let i = 0; i < 5; i++) await a.keyboard.press('ArrowRight');
+  await waitStep(a, 5);
+  const shared = a.url();
+  assert.match(shared, new RegExp(`/matches/${matchId}/replay\\?seat=1&step=5$`));
+  const c = await newPage(ctxB, errors);
+  await c.goto(shared);
+  await waitStep(c, 5);
+  await c.getByTestId('player-1').locator('.you').waitFor();
+  assert.equal(await c.getByTestId('replay-table').innerText(), await a.getByTestId('replay-table').innerText());
+  await noHorizontalScroll(c);
+  if (shots) {
+    await c.screenshot({ path: join(shots, 'replay-390.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'replay-desktop.png'), fullPage: true });
+    await c.goto(`${h.baseUrl}/matches`);
+    await c.getByTestId('match-list').waitFor();
+    await noHorizontalScroll(c);
+    await c.screenshot({ path: join(shots, 'replay-history-390.png'), fullPage: true });
+    await c.goto(`${h.baseUrl}/matches/${matchId}`);
+    await c.getByTestId('match-result').waitFor();
+    await noHorizontalScroll(c);
+    await c.screenshot({ path: join(shots, 'replay-match-390.png'), fullPage: true });
+  }
+
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
