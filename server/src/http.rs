@@ -154,8 +154,14 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         None => api,
     }
     .with_state(state);
-    // Any other path is a page of the single-page client.
-    let pages = ServeDir::new(web_dir).fallback(ServeFile::new(web_dir.join("index.html")));
+    // Any other path is a page of the single-page client, compressed when
+    // the browser accepts it. Vite names built assets by their content, so
+    // they are cached for good; the page itself is revalidated every time,
+    // so a new release is picked up at once.
+    let pages = tower::ServiceBuilder::new()
+        .layer(middleware::from_fn(cache_control))
+        .layer(tower_http::compression::CompressionLayer::new())
+        .service(ServeDir::new(web_dir).fallback(ServeFile::new(web_dir.join("index.html"))));
     let header = |name: HeaderName, value: &'static str| {
         SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
     };
@@ -175,6 +181,22 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         // Share links carry room codes: never leak them to other sites.
         .layer(header(header::REFERRER_POLICY, "no-referrer"))
         .layer(TraceLayer::new_for_http())
+}
+
+/// `Cache-Control` for the web client: content-hashed assets for a year,
+/// everything else (the page) revalidated.
+async fn cache_control(request: Request, next: Next) -> Response {
+    let immutable = request.uri().path().starts_with("/assets/");
+    let mut response = next.run(request).await;
+    let value = if immutable && response.status().is_success() {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    response
 }
 
 /// `router`'s routes, each counted against `rate` per client (if any).

@@ -374,3 +374,55 @@ async fn the_health_check_asks_the_ready_endpoint() {
     assert!(!parlor_server::health::check(addr).await);
     db.drop_db().await;
 }
+
+/// The web client is served compressed, its content-named assets cached
+/// for good and the page itself revalidated (so a release shows at once).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_client_is_compressed_and_cached() {
+    let db = TestDb::sqlite();
+    let c = config(&db);
+    let index = c.web_dir.join("index.html");
+    let Ok(page) = std::fs::read_to_string(&index) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is missing: CI builds the web client before these tests",
+            index.display()
+        );
+        eprintln!("NOTE: web client not built ({}); skipping", index.display());
+        return;
+    };
+    let script = page
+        .split('"')
+        .find(|part| part.starts_with("/assets/") && part.ends_with(".js"))
+        .expect("index.html loads a built script")
+        .to_owned();
+    let server = TestServer::start_with(c).await;
+    let get = |path: String, encoding: &'static str| {
+        server
+            .http
+            .get(format!("{}{path}", server.base()))
+            .header("accept-encoding", encoding)
+            .send()
+    };
+    let resp = get(script.clone(), "gzip").await.unwrap();
+    assert_eq!(resp.status().as_u16(), 200);
+    let header = |r: &reqwest::Response, name: &str| {
+        r.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned()
+    };
+    assert_eq!(header(&resp, "content-encoding"), "gzip");
+    assert!(header(&resp, "cache-control").contains("immutable"));
+    let gzipped = resp.bytes().await.unwrap().len();
+    let plain = get(script, "identity").await.unwrap();
+    assert_eq!(header(&plain, "content-encoding"), "");
+    let plain = plain.bytes().await.unwrap().len();
+    assert!(gzipped * 2 < plain, "gzip {gzipped} bytes vs {plain}");
+    let page = get("/r/ABCDEFGH".into(), "br").await.unwrap();
+    assert_eq!(header(&page, "content-encoding"), "br");
+    assert_eq!(header(&page, "cache-control"), "no-cache");
+    server.stop().await;
+    db.drop_db().await;
+}
