@@ -319,3 +319,26 @@ async fn shutdown_closes_sockets_with_going_away() {
     stop.await.unwrap();
     db.drop_db().await;
 }
+
+/// Two players may not share a name: a second "Ana" (any case) is seated
+/// as "Ana 2", a third as "Ana 3".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_are_told_apart() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Ana").await;
+    let code = host.code.0.clone();
+    server.join(&code, "ana").await;
+    server.join(&code, "Ana").await;
+    server.join(&code, "Bo").await;
+    let names: Vec<String> = server
+        .room_info(&code)
+        .await
+        .seats
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    assert_eq!(names, ["Ana", "ana 2", "Ana 3", "Bo"]);
+    server.stop().await;
+    db.drop_db().await;
+}

@@ -401,6 +401,24 @@ impl Room {
         true
     }
 
+    /// `name`, or `name 2`, `name 3`… when a seat already has it (ignoring
+    /// case): the turn line, the log and the history must tell players
+    /// apart.
+    fn unique_name(&self, name: String) -> String {
+        let taken = |n: &str| {
+            self.seats
+                .iter()
+                .any(|s| s.name.to_lowercase() == n.to_lowercase())
+        };
+        if !taken(&name) {
+            return name;
+        }
+        (2..)
+            .map(|k| format!("{name} {k}"))
+            .find(|n| !taken(n))
+            .unwrap_or(name)
+    }
+
     async fn join(&mut self, name: String) -> Result<Joined, JoinError> {
         let (_, max) = self.options.kind().players();
         let join_path = format!("/r/{}", self.code);
@@ -414,6 +432,7 @@ impl Room {
             });
         }
         let seat = Seat(u8::try_from(self.seats.len()).unwrap_or(u8::MAX));
+        let name = self.unique_name(name);
         let token = new_token();
         let row = SeatRow {
             seat,
