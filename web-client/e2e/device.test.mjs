@@ -1,0 +1,44 @@
+// End-to-end: a seat moves to another device. Ana opens "Play on another
+// device" on her laptop, opens the link on a phone (a fresh browser with no
+// storage), and the phone holds her seat: it plays her turn, the laptop
+// follows, and the token leaves the phone's address bar.
+//
+//   npm run build && node --test e2e/device.test.mjs
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { newPage, openRoom, useServer } from './helpers.mjs';
+import { playTurn, startMatch, turnSeat, waitTurn } from './doozy.mjs';
+
+const h = useServer();
+
+test('a seat link opens the seat on another device, which can play', { timeout: 120_000 }, async () => {
+  const br = h.browser;
+  assert.ok(br);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(br, h.baseUrl, errors);
+  const first = await startMatch(a);
+  // Ana's link, from her laptop.
+  await a.getByTestId('other-device').locator('summary').click();
+  const link = await a.getByTestId('other-device-link').inputValue();
+  assert.match(link, /\/r\/[A-Z0-9]+#seat=[0-9a-f]{32}$/);
+
+  const phoneCtx = await br.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await newPage(phoneCtx, errors);
+  await phone.goto(link);
+  await phone.getByTestId('turn-indicator').waitFor();
+  // The token is kept, not left in the address bar to be shared on.
+  assert.equal(new URL(phone.url()).hash, '');
+  assert.match(phone.url(), /\/r\/[A-Z0-9]+$/);
+  // The phone is Ana's seat: when it is her turn the phone plays it.
+  if (first !== 0) {
+    await playTurn(b, 1);
+  }
+  await waitTurn(phone, 0);
+  await playTurn(phone, 0);
+  await waitTurn(a, 1);
+  assert.equal(await turnSeat(a), 1, "the laptop saw the phone's turn end");
+  assert.deepEqual(errors, []);
+  await phoneCtx.close();
+  await close();
+});
