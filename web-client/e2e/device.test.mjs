@@ -1,4 +1,4 @@
-// End-to-end: a seat moves to another device. Ana opens "Play on another
+// End-to-end: the tab title says whose turn it is; a seat moves to another device. Ana opens "Play on another
 // device" on her laptop, opens the link on a phone (a fresh browser with no
 // storage), and the phone holds her seat: it plays her turn, the laptop
 // follows, and the token leaves the phone's address bar.
@@ -11,13 +11,19 @@ import { playTurn, startMatch, turnSeat, waitTurn } from './doozy.mjs';
 
 const h = useServer();
 
-test('a seat link opens the seat on another device, which can play', { timeout: 120_000 }, async () => {
+test('turn alerts in the title; a seat link opens the seat on another device, which can play', { timeout: 120_000 }, async () => {
   const br = h.browser;
   assert.ok(br);
   /** @type {string[]} */
   const errors = [];
   const { a, b, close } = await openRoom(br, h.baseUrl, errors);
   const first = await startMatch(a);
+  // Turn alerts: the tab of the seat to act says so in its title.
+  const [wanted, other] = first === 0 ? [a, b] : [b, a];
+  await wanted.waitForFunction(() => document.title.startsWith('● Your turn · Doozy Dice'));
+  assert.ok(!(await other.title()).startsWith('●'), await other.title());
+  const icon = await wanted.locator('link[rel="icon"]').getAttribute('href');
+  assert.ok(icon?.includes('%23dc2626'), 'the icon has its badge');
   // Ana's link, from her laptop.
   await a.getByTestId('other-device').locator('summary').click();
   const link = await a.getByTestId('other-device-link').inputValue();
