@@ -23,6 +23,12 @@ import ZingaminoFinal from './zingamino/FinalScorecard.svelte';
 import ZopZooOptions from './zop-zoo/Options.svelte';
 import ZopZooTable from './zop-zoo/Table.svelte';
 import ZopZooFinal from './zop-zoo/FinalScorecard.svelte';
+import type { GameRules } from '../components/rules/types';
+import { rules as doozyRules } from './doozy/rules';
+import { rules as mtmRules } from './mtm/rules';
+import { rules as zoomiesRules } from './zoomies/rules';
+import { rules as zingaminoRules } from './zingamino/rules';
+import { rules as zopZooRules } from './zop-zoo/rules';
 
 export interface OptionsProps {
   options: GameOptions;
@@ -55,6 +61,8 @@ export interface GameUi {
   Options?: Component<OptionsProps>;
   Table?: Component<TableProps>;
   Final?: Component<FinalProps>;
+  /** The rules for players (the Rules panel and the first-visit card). */
+  rules?: GameRules;
 }
 
 export const GAMES: Record<GameKind, GameUi> = {
@@ -65,6 +73,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     Options: DoozyOptions,
     Table: DoozyTable,
     Final: DoozyFinal,
+    rules: doozyRules,
   },
   'mix-the-mutts': {
     title: 'Mix-the-Mutts!',
@@ -73,6 +82,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     Options: MtmOptions,
     Table: MtmTable,
     Final: MtmFinal,
+    rules: mtmRules,
   },
   zoomies: {
     title: 'Zoomies',
@@ -81,6 +91,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     Options: ZoomiesOptions,
     Table: ZoomiesTable,
     Final: ZoomiesFinal,
+    rules: zoomiesRules,
   },
   zingamino: {
     title: 'Zingamino',
@@ -90,6 +101,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     Options: ZingaminoOptions,
     Table: ZingaminoTable,
     Final: ZingaminoFinal,
+    rules: zingaminoRules,
   },
   'zop-zoo': {
     title: 'Zop Zoo',
@@ -99,6 +111,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     Options: ZopZooOptions,
     Table: ZopZooTable,
     Final: ZopZooFinal,
+    rules: zopZooRules,
   },
 };
 
