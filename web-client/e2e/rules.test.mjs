@@ -32,10 +32,12 @@ const openPanel = (page) => page.locator('dialog[open][data-testid="rules-panel"
  * present as a heading), the close button's tap target, a scrollable body.
  * @param {Page} page
  * @param {string} section
+ * @param {string} [shot] a screenshot name for the panel as it opens (contents at the top)
  */
-async function checkPanel(page, section) {
+async function checkPanel(page, section, shot = '') {
   const panel = openPanel(page);
   await panel.waitFor();
+  if (shots && shot) await page.screenshot({ path: join(shots, `${shot}.png`) });
   assert.equal(await page.locator('dialog[open]').count(), 1, 'exactly one dialog is open');
   await panel.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: section, exact: true }).waitFor();
   await panel.getByRole('heading', { name: section, exact: true }).waitFor();
@@ -92,7 +94,7 @@ for (const [game, section] of Object.entries(GAMES)) {
       const box = await lobbyBtn.boundingBox();
       assert.ok(box && box.height >= 44, `lobby Rules button is a 44 px target: ${JSON.stringify(box)}`);
       await lobbyBtn.click();
-      await checkPanel(b, section);
+      await checkPanel(b, section, `rules-${game}-contents-390`);
       if (shots) await b.screenshot({ path: join(shots, `rules-${game}-panel-390.png`) });
       await escCloses(b);
 
@@ -104,7 +106,7 @@ for (const [game, section] of Object.entries(GAMES)) {
 
       // A (desktop) still has its card: "Full rules" opens the panel from it.
       await a.getByTestId('howto-rules').click();
-      await checkPanel(a, section);
+      await checkPanel(a, section, `rules-${game}-contents-desktop`);
       if (shots) await a.screenshot({ path: join(shots, `rules-${game}-panel-desktop.png`) });
       await escCloses(a);
       await a.getByTestId('howto-card').waitFor();
