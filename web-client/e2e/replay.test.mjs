@@ -216,3 +216,37 @@ test("every game's table replays a live match (spectator's view, seats not yet)"
   }
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
 });
+
+test('history pages with "Load more", asking for the matches before the last shown', { timeout: 60_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await newPage(ctx, errors);
+  /** @type {URLSearchParams[]} */
+  const asked = [];
+  const base = 1_700_000_000_000;
+  /** @param {number} i */
+  const summary = (i) => ({ match_id: `m-${i}`, game: 'doozy-dice', players: ['Ana', 'Ben'], winners: [0], finished_at: base - i * 60_000 });
+  // A fake server side: 20 matches on the first page, 3 more before the 20th.
+  await page.route(/\/api\/matches(\?.*)?$/, (route) => {
+    const q = new URL(route.request().url()).searchParams;
+    asked.push(q);
+    const before = q.get('before');
+    const body = before === null ? Array.from({ length: 20 }, (_, i) => summary(i)) : [20, 21, 22].map(summary);
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  await page.goto(`${h.baseUrl}/matches`);
+  await page.getByTestId('match-list').waitFor();
+  assert.equal(await page.locator('[data-testid="match-list"] li').count(), 20);
+  await page.getByTestId('filter-game').selectOption('doozy-dice');
+  await page.getByTestId('load-more').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="match-list"] li').length === 23);
+  const last = asked[asked.length - 1];
+  assert.equal(last.get('before'), String(base - 19 * 60_000), 'before = finished_at of the last shown');
+  assert.equal(last.get('game'), 'doozy-dice', 'the filters stay on the next page');
+  assert.equal(await page.getByTestId('load-more').count(), 0, 'a short page is the last');
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await ctx.close();
+});
