@@ -385,7 +385,10 @@ impl Bot {
                     return Some(ClientMsg::Start);
                 }
             }
-            ServerMsg::Welcome { .. } | ServerMsg::Room { .. } | ServerMsg::Pong => {}
+            ServerMsg::Welcome { .. }
+            | ServerMsg::Room { .. }
+            | ServerMsg::Pong
+            | ServerMsg::Chat { .. } => {}
         }
         None
     }

@@ -23,5 +23,7 @@ pub use game::{
     AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, ToAct,
 };
 pub use ids::{MatchId, RoomCode, Seat, Viewer};
-pub use msg::{ClientMsg, Deadline, ErrorCode, MatchSnapshot, PatchOp, ServerMsg, ViewPatch};
+pub use msg::{
+    ChatLine, ClientMsg, Deadline, ErrorCode, MatchSnapshot, PatchOp, ServerMsg, ViewPatch,
+};
 pub use room::{RoomInfo, RoomStatus, SeatInfo};

@@ -61,6 +61,34 @@ pub enum ClientMsg {
     },
     /// Keep-alive.
     Ping,
+    /// Say something to the room (players and spectators alike): 1 to
+    /// [`CHAT_MAX`] characters, at most one line every
+    /// [`CHAT_GAP_MS`] per connection.
+    Chat {
+        /// The words.
+        text: String,
+    },
+}
+
+/// Longest chat line, in characters.
+pub const CHAT_MAX: usize = 300;
+
+/// Fewest milliseconds between two chat lines from one connection.
+pub const CHAT_GAP_MS: u64 = 400;
+
+/// One line of a room's chat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChatLine {
+    /// Who said it: a seat, or a spectator.
+    pub from: Viewer,
+    /// Their name then (a spectator's is "Spectator").
+    pub name: String,
+    /// The words, as sent (trimmed, control characters removed).
+    pub text: String,
+    /// When (Unix ms).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub at: i64,
 }
 
 /// Typed error codes; `message` beside them is for people.
@@ -189,6 +217,10 @@ pub enum ServerMsg {
         /// the next `Update` carries what it missed (`match` is then absent).
         #[serde(default)]
         resumed: bool,
+        /// The room's recent chat, oldest first (it replaces what the
+        /// client held, so a reconnect neither loses nor repeats lines).
+        #[serde(default)]
+        chat: Vec<ChatLine>,
     },
     /// The room changed (seats, names, connections, options, status).
     Room {
@@ -245,4 +277,9 @@ pub enum ServerMsg {
     },
     /// Answer to `Ping`.
     Pong,
+    /// Someone said something in the room.
+    Chat {
+        /// The line.
+        line: ChatLine,
+    },
 }

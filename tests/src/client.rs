@@ -527,6 +527,7 @@ impl TestClient {
                 room,
                 snapshot,
                 resumed,
+                ..
             } => {
                 self.you = Some(*you);
                 self.room = Some(room.clone());
@@ -640,7 +641,7 @@ impl TestClient {
                 state.result = Some(result.clone());
                 state.seed = Some(seed.clone());
             }
-            ServerMsg::Pong => {}
+            ServerMsg::Pong | ServerMsg::Chat { .. } => {}
         }
         if self.record {
             self.frames.push(Received {

@@ -342,3 +342,74 @@ async fn names_are_told_apart() {
     server.stop().await;
     db.drop_db().await;
 }
+
+/// Chat: players and spectators talk in the room; lines are cleaned,
+/// bounded and paced; a newcomer (or a reconnect) gets the recent lines in
+/// its welcome, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_reaches_everyone_and_is_kept_for_newcomers() {
+    use parlor_protocol::ChatLine;
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Ana").await;
+    let code = host.code.0.clone();
+    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    let mut s = server.connect_welcomed(&code, None).await;
+    async fn next_line(c: &mut TestClient) -> ChatLine {
+        c.recv_until(|m| match m {
+            ServerMsg::Chat { line } => Some(line.clone()),
+            _ => None,
+        })
+        .await
+    }
+    a.send(&ClientMsg::Chat {
+        text: "  hello\nall\u{202e}  ".into(),
+    })
+    .await;
+    let line = next_line(&mut s).await;
+    assert_eq!(
+        line.text, "hello all",
+        "one line, no control or bidi characters"
+    );
+    assert_eq!(line.name, "Ana");
+    assert_eq!(line.from, Viewer::Seat(Seat(0)));
+    assert_eq!(next_line(&mut a).await, line, "the speaker hears it too");
+    // Too fast, too long, empty: refused, nothing sent.
+    a.send(&ClientMsg::Chat {
+        text: "again".into(),
+    })
+    .await;
+    assert_eq!(error_code(&mut a).await, ErrorCode::RateLimited);
+    // Past the chat pace (400 ms): pacing, not a synchronisation.
+    tokio::time::sleep(std::time::Duration::from_millis(450)).await;
+    a.send(&ClientMsg::Chat {
+        text: "x".repeat(301),
+    })
+    .await;
+    assert_eq!(error_code(&mut a).await, ErrorCode::BadMessage);
+    s.send(&ClientMsg::Chat {
+        text: " \t ".into(),
+    })
+    .await;
+    assert_eq!(error_code(&mut s).await, ErrorCode::BadMessage);
+    s.send(&ClientMsg::Chat {
+        text: "hi from the rail".into(),
+    })
+    .await;
+    let line2 = next_line(&mut a).await;
+    assert_eq!(
+        (line2.name.as_str(), line2.from),
+        ("Spectator", Viewer::Spectator)
+    );
+    // A newcomer gets both lines in its welcome.
+    let mut late = server.connect(&code, None).await;
+    let chat = late
+        .recv_until(|m| match m {
+            ServerMsg::Welcome { chat, .. } => Some(chat.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(chat, vec![line, line2]);
+    server.stop().await;
+    db.drop_db().await;
+}

@@ -8,14 +8,14 @@
 //! A room is fully described by what it stored, so [`Room::restore`]
 //! rebuilds it after a restart (or after it was unloaded while idle).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use axum::extract::ws::Utf8Bytes;
 use parlor_games::MatchError;
 use parlor_protocol::http::Joined;
 use parlor_protocol::{
-    close, AnyAction, ClientMsg, Deadline, ErrorCode, GameOptions, MatchId, RoomCode, RoomInfo,
-    RoomStatus, Seat, SeatInfo, ServerMsg, ToAct, Viewer,
+    close, AnyAction, ChatLine, ClientMsg, Deadline, ErrorCode, GameOptions, MatchId, RoomCode,
+    RoomInfo, RoomStatus, Seat, SeatInfo, ServerMsg, ToAct, Viewer,
 };
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
@@ -44,6 +44,8 @@ struct SeatState {
 struct Conn {
     viewer: Viewer,
     out: mpsc::Sender<Outgoing>,
+    /// When this connection last said something in the chat.
+    last_chat: Option<Instant>,
 }
 
 /// A room and everything in it.
@@ -64,7 +66,13 @@ pub struct Room {
     room_due: Option<Instant>,
     /// Since when the room has had no connection.
     idle_since: Option<Instant>,
+    /// The last [`CHAT_KEPT`] chat lines (in memory only: chat is talk at
+    /// the table, not part of the match record).
+    chat: VecDeque<ChatLine>,
 }
+
+/// Chat lines a room keeps for whoever connects next.
+const CHAT_KEPT: usize = 50;
 
 /// A running response timer.
 #[derive(Debug, Clone, PartialEq)]
@@ -102,6 +110,7 @@ impl Room {
             timer: None,
             room_due: None,
             idle_since: Some(Instant::now()),
+            chat: VecDeque::new(),
         }
     }
 
@@ -330,7 +339,14 @@ impl Room {
         if reply.send(Ok((conn, viewer))).is_err() {
             return;
         }
-        self.conns.insert(conn, Conn { viewer, out });
+        self.conns.insert(
+            conn,
+            Conn {
+                viewer,
+                out,
+                last_chat: None,
+            },
+        );
         self.idle_since = None;
         if let Viewer::Seat(s) = viewer {
             if let Some(seat) = self.seats.get_mut(s.index()) {
@@ -358,6 +374,7 @@ impl Room {
                     .map(|m| m.snapshot(viewer, self.deadline())),
             },
             resumed: caught_up.is_some(),
+            chat: self.chat.iter().cloned().collect(),
         };
         self.send(conn, &welcome);
         if let (Some(update), Some(live)) = (caught_up, self.live.as_ref()) {
@@ -419,6 +436,60 @@ impl Room {
             .unwrap_or(name)
     }
 
+    /// A chat line from `conn`: cleaned, checked, kept and sent to everyone.
+    fn chat(
+        &mut self,
+        conn: ConnId,
+        viewer: Viewer,
+        text: &str,
+    ) -> Result<(), (ErrorCode, String)> {
+        use parlor_protocol::msg::{CHAT_GAP_MS, CHAT_MAX};
+        // One line, no control characters (they could fake line breaks or
+        // reorder what others see).
+        let text: String = text
+            .trim()
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .filter(|c| !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
+            .collect();
+        let count = text.chars().count();
+        if count == 0 || count > CHAT_MAX {
+            return Err((
+                ErrorCode::BadMessage,
+                format!("a chat line has 1 to {CHAT_MAX} characters"),
+            ));
+        }
+        let now = Instant::now();
+        let Some(c) = self.conns.get_mut(&conn) else {
+            return Ok(());
+        };
+        if c.last_chat
+            .is_some_and(|t| now - t < Duration::from_millis(CHAT_GAP_MS))
+        {
+            return Err((ErrorCode::RateLimited, "one chat line at a time".into()));
+        }
+        c.last_chat = Some(now);
+        let name = match viewer {
+            Viewer::Seat(s) => self
+                .seats
+                .get(s.index())
+                .map_or_else(|| format!("Seat {}", s.0 + 1), |seat| seat.name.clone()),
+            Viewer::Spectator => "Spectator".into(),
+        };
+        let line = ChatLine {
+            from: viewer,
+            name,
+            text,
+            at: now_ms(),
+        };
+        if self.chat.len() == CHAT_KEPT {
+            self.chat.pop_front();
+        }
+        self.chat.push_back(line.clone());
+        self.broadcast(&ServerMsg::Chat { line });
+        Ok(())
+    }
+
     async fn join(&mut self, name: String) -> Result<Joined, JoinError> {
         let (_, max) = self.options.kind().players();
         let join_path = format!("/r/{}", self.code);
@@ -465,6 +536,7 @@ impl Room {
                 self.send(conn, &ServerMsg::Pong);
                 Ok(())
             }
+            ClientMsg::Chat { text } => self.chat(conn, viewer, &text),
             ClientMsg::Hello { .. } => Err((ErrorCode::BadHandshake, "already said hello".into())),
             ClientMsg::SetOptions { options } => self.set_options(viewer, options).await,
             ClientMsg::Start => self.start(viewer).await,

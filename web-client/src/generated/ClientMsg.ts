@@ -35,4 +35,8 @@ version: number,
 /**
  * The action.
  */
-action: AnyAction, } | { "type": "ping" };
+action: AnyAction, } | { "type": "ping" } | { "type": "chat", 
+/**
+ * The words.
+ */
+text: string, };
