@@ -6,12 +6,13 @@
 //   npm run build && node --test e2e/device.test.mjs
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newPage, openRoom, useServer } from './helpers.mjs';
+import { join } from 'node:path';
+import { newPage, openRoom, shots, useServer } from './helpers.mjs';
 import { playTurn, startMatch, turnSeat, waitTurn } from './doozy.mjs';
 
 const h = useServer();
 
-test('turn alerts in the title; a seat link opens the seat on another device, which can play', { timeout: 120_000 }, async () => {
+test('turn alerts in the title; chat; a seat link opens the seat on another device, which can play', { timeout: 120_000 }, async () => {
   const br = h.browser;
   assert.ok(br);
   /** @type {string[]} */
@@ -24,6 +25,20 @@ test('turn alerts in the title; a seat link opens the seat on another device, wh
   assert.ok(!(await other.title()).startsWith('●'), await other.title());
   const icon = await wanted.locator('link[rel="icon"]').getAttribute('href');
   assert.ok(icon?.includes('%23dc2626'), 'the icon has its badge');
+  // Chat: Ana says something; Ben's folded chat shows it unread, then reads it.
+  await a.getByTestId('chat').locator('summary').click();
+  await a.getByTestId('chat-input').fill('good luck!');
+  await a.getByTestId('chat-send').click();
+  await b.getByTestId('chat-unread').getByText('1').waitFor();
+  await b.getByTestId('chat').locator('summary').click();
+  await b.getByTestId('chat-lines').getByText('good luck!').waitFor();
+  assert.match((await b.getByTestId('chat-lines').innerText()) ?? '', /Ana\s+good luck!/);
+  assert.equal(await b.getByTestId('chat-unread').count(), 0);
+  if (shots) {
+    await b.getByTestId('chat').scrollIntoViewIfNeeded();
+    await b.screenshot({ path: join(shots, 'room-chat-phone.png') });
+  }
+
   // Ana's link, from her laptop.
   await a.getByTestId('other-device').locator('summary').click();
   const link = await a.getByTestId('other-device-link').inputValue();

@@ -14,6 +14,7 @@
 import type { AnyAction } from '../generated/AnyAction';
 import type { AnyStepView } from '../generated/AnyStepView';
 import type { AnyView } from '../generated/AnyView';
+import type { ChatLine } from '../generated/ChatLine';
 import type { ClientMsg } from '../generated/ClientMsg';
 import type { Deadline } from '../generated/Deadline';
 import type { ErrorCode } from '../generated/ErrorCode';
@@ -109,6 +110,8 @@ export class RoomConnection {
   roomAt = $state(0);
   match = $state.raw<MatchState | null>(null);
   log = $state.raw<LogEntry[]>([]);
+  /** The room's chat, oldest first (the server's recent lines, then new ones). */
+  chat = $state.raw<ChatLine[]>([]);
   /** `client_seq` of an action awaiting its ack, or null. */
   pending = $state<number | null>(null);
   /** While `reconnecting`: what happened, a sentence for the banner under "Reconnecting…". */
@@ -235,6 +238,11 @@ export class RoomConnection {
 
   start(): void {
     this.#send({ type: 'start' });
+  }
+
+  /** Says something in the room's chat; false if it could not be sent. */
+  say(text: string): boolean {
+    return this.#send({ type: 'chat', text });
   }
 
   /** Submits an action decided on the current version. Returns false if it could not be sent. */
@@ -583,6 +591,8 @@ export class RoomConnection {
         this.reconnectText = null;
         this.you = msg.you;
         this.#setRoom(msg.room);
+        // The server's recent lines replace ours: nothing lost or repeated.
+        this.chat = msg.chat;
         if (msg.resumed && this.match) {
           // We keep our view; the next update brings what was missed (and
           // who acts now), so hold the controls until it is here.
@@ -665,6 +675,9 @@ export class RoomConnection {
         break;
       }
       case 'pong':
+        break;
+      case 'chat':
+        this.chat = [...this.chat.slice(-99), msg.line];
         break;
     }
   }
