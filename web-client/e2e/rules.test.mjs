@@ -79,7 +79,10 @@ for (const [game, section] of Object.entries(GAMES)) {
         await p.getByTestId('howto-card').waitFor();
         assert.match(await p.getByTestId('howto-card').innerText(), /How to play/);
       }
-      if (shots) await b.screenshot({ path: join(shots, `rules-${game}-howto-390.png`), fullPage: false });
+      if (shots) {
+        await b.screenshot({ path: join(shots, `rules-${game}-howto-390.png`) });
+        await a.screenshot({ path: join(shots, `rules-${game}-howto-desktop.png`) });
+      }
 
       // B dismisses it; a reload of the room does not bring it back.
       await b.getByTestId('howto-dismiss').click();

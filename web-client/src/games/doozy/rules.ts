@@ -53,7 +53,7 @@ export const rules: GameRules = {
     {
       title: 'Table options',
       paragraphs: [
-        'Set-aside dice: from the second roll on, any die you leave out of a re-roll is set aside for the rest of the turn and cannot be rolled again. You may still adjust it with dots.',
+        'Lock set-aside dice: from the second roll on, any die you leave out of a re-roll is set aside for the rest of the turn and cannot be rolled again. You may still adjust it with dots.',
         'Auto-claim: whenever your dice make one of your remaining cards, you must claim (you can no longer roll or cut off). You may still spend dots to adjust first.',
       ],
     },

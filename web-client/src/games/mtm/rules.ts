@@ -44,7 +44,7 @@ export const rules: GameRules = {
       paragraphs: [
         'The game ends after the tenth tile is connected and its claims are settled.',
         'Your score is the total value of the cards in your scoring stack. Cards left in your hand score nothing. Highest score wins; ties share the place.',
-        'Junior option: every scored card is worth 1, whatever its breed.',
+        'Junior scoring (an option): every scored card is worth 1, whatever its breed.',
       ],
     },
     {

@@ -25,7 +25,8 @@ export const rules: GameRules = {
       paragraphs: [
         'First look at the top of the discard pile. If it matches one of your animals, take it — and any matching cards under it, until one does not match. That is your turn.',
         'If a live HYENA, RACCOON or EARTHWORM is on top and you can use it, you must. If a MOLE is on top and it can fetch something for you, you may dig or draw instead.',
-        'Otherwise draw from the black pile. A card that fits your row is placed and you draw again. A card that does not fit goes face up on the discard pile and your turn ends.',
+        'Taking, digging or using a task card from the discard pile ends your turn.',
+        'Otherwise draw from the black pile. A card that fits your row is placed and you draw again. You also draw again after placing a wild, after a MOLE digs, and after using a task card. A card that does not fit — including a MOLE with nothing to fetch, or a task card you cannot use — goes face up on the discard pile and your turn ends.',
       ],
     },
     {
@@ -56,7 +57,7 @@ export const rules: GameRules = {
       title: 'The end',
       paragraphs: [
         'After a round, if anyone has reached the target (800), the game ends. Highest total wins; equal totals share the win. A player who did not win the last round can still win the game.',
-        'Options: 1000 points (two players only) or 600 points (five or six players only).',
+        'Play to (an option): 1000 points (two players only) or 600 points (five or six players only) instead of 800.',
       ],
     },
     {
