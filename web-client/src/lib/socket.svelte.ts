@@ -592,7 +592,7 @@ export class RoomConnection {
         this.you = msg.you;
         this.#setRoom(msg.room);
         // The server's recent lines replace ours: nothing lost or repeated.
-        this.chat = msg.chat;
+        this.chat = msg.chat ?? [];
         if (msg.resumed && this.match) {
           // We keep our view; the next update brings what was missed (and
           // who acts now), so hold the controls until it is here.
