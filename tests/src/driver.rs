@@ -180,3 +180,46 @@ pub async fn await_welcome(c: &mut TestClient) -> (bool, Option<usize>) {
         .await;
     (true, Some(steps))
 }
+
+/// Seats `players` ("Player 0" hosting, then "Player 1"…) in a new room
+/// with `options`, and runs `play(client, seat, players, store)` on one
+/// task per connection: a spectator first (so it watches from the start),
+/// then each seat. Returns the spectator's outcome and the seats', in seat
+/// order.
+pub async fn play_room_with<T, F, Fut>(
+    server: &crate::TestServer,
+    options: GameOptions,
+    players: usize,
+    play: F,
+) -> (T, Vec<T>)
+where
+    F: Fn(TestClient, Option<parlor_protocol::Seat>, usize, parlor_server::db::Store) -> Fut,
+    Fut: std::future::Future<Output = T> + Send + 'static,
+    T: Send + 'static,
+{
+    use parlor_protocol::Seat;
+    let host = server
+        .create_room(options.kind(), Some(options), "Player 0")
+        .await;
+    let code = host.code.0.clone();
+    let mut tokens = vec![host.token.clone()];
+    for i in 1..players {
+        let joined = server.join(&code, &format!("Player {i}")).await;
+        assert_eq!(joined.seat, Some(Seat(u8::try_from(i).unwrap())));
+        tokens.push(joined.token);
+    }
+    let store = || server.server.store.clone();
+    let watcher = server.connect(&code, None).await;
+    let mut tasks = vec![tokio::spawn(play(watcher, None, players, store()))];
+    for (i, token) in tokens.iter().enumerate() {
+        let client = server.connect(&code, Some(token)).await;
+        let seat = Seat(u8::try_from(i).unwrap());
+        tasks.push(tokio::spawn(play(client, Some(seat), players, store())));
+    }
+    let mut results = Vec::new();
+    for t in tasks {
+        results.push(t.await.unwrap());
+    }
+    let spectator = results.remove(0);
+    (spectator, results)
+}

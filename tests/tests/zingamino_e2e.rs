@@ -22,7 +22,7 @@ use parlor_protocol::{
     RoomStatus, Seat, ServerMsg,
 };
 use parlor_server::db::Store;
-use parlor_tests::driver::act_if_due;
+use parlor_tests::driver::{act_if_due, play_room_with};
 use parlor_tests::{TestClient, TestDb, TestServer};
 
 /// The score that ends the game.
@@ -272,32 +272,7 @@ struct Finished {
 /// saw and what the HTTP API says.
 async fn play_room(server: &TestServer, players: usize) -> Finished {
     let options = GameOptions::Zingamino(Options {});
-    let host = server
-        .create_room(GameKind::Zingamino, Some(options), "Player 0")
-        .await;
-    let code = host.code.0.clone();
-    let mut tokens = vec![host.token.clone()];
-    for i in 1..players {
-        let joined = server.join(&code, &format!("Player {i}")).await;
-        assert_eq!(joined.seat, Some(Seat(u8::try_from(i).unwrap())));
-        tokens.push(joined.token);
-    }
-    let mut tasks = Vec::new();
-    // The spectator first, so that it watches from the start.
-    let watcher = server.connect(&code, None).await;
-    let store = server.server.store.clone();
-    tasks.push(tokio::spawn(play(watcher, None, players, store)));
-    for (i, token) in tokens.iter().enumerate() {
-        let client = server.connect(&code, Some(token)).await;
-        let store = server.server.store.clone();
-        let seat = Seat(u8::try_from(i).unwrap());
-        tasks.push(tokio::spawn(play(client, Some(seat), players, store)));
-    }
-    let mut results = Vec::new();
-    for t in tasks {
-        results.push(t.await.unwrap());
-    }
-    let spectator = results.remove(0);
+    let (spectator, mut results) = play_room_with(server, options, players, play).await;
     let first = &results[0];
     for r in results.iter().chain([&spectator]) {
         assert_eq!(

@@ -20,7 +20,7 @@ use parlor_protocol::{
     MatchResult, RoomStatus, Seat, ServerMsg,
 };
 use parlor_server::db::Store;
-use parlor_tests::driver::act_if_due;
+use parlor_tests::driver::{act_if_due, play_room_with};
 use parlor_tests::players::zoomies::{step, Table, LADDER};
 use parlor_tests::{TestClient, TestDb, TestServer};
 use sha2::{Digest, Sha256};
@@ -244,32 +244,7 @@ async fn full_match(db: TestDb, players: usize) {
     let label = db.label();
     let server = TestServer::start(&db).await;
     let options = GameOptions::Zoomies(Options { first_player: None });
-    let host = server
-        .create_room(GameKind::Zoomies, Some(options), "Player 0")
-        .await;
-    let code = host.code.0.clone();
-    let mut tokens = vec![host.token.clone()];
-    for i in 1..players {
-        let joined = server.join(&code, &format!("Player {i}")).await;
-        assert_eq!(joined.seat, Some(Seat(u8::try_from(i).unwrap())));
-        tokens.push(joined.token);
-    }
-    let mut tasks = Vec::new();
-    // The spectator first, so that it watches from the start.
-    let watcher = server.connect(&code, None).await;
-    let store = server.server.store.clone();
-    tasks.push(tokio::spawn(play(watcher, None, players, store)));
-    for (i, token) in tokens.iter().enumerate() {
-        let client = server.connect(&code, Some(token)).await;
-        let store = server.server.store.clone();
-        let seat = Seat(u8::try_from(i).unwrap());
-        tasks.push(tokio::spawn(play(client, Some(seat), players, store)));
-    }
-    let mut results = Vec::new();
-    for t in tasks {
-        results.push(t.await.unwrap());
-    }
-    let spectator = results.remove(0);
+    let (spectator, results) = play_room_with(&server, options, players, play).await;
     let first = &results[0];
     for r in results.iter().chain([&spectator]) {
         assert_eq!(
