@@ -12,6 +12,7 @@ use parlor_protocol::{
 use rand::Rng;
 
 use crate::game::{Game, SetupError, Step};
+use crate::reveal::{RevealError, Revealed};
 
 /// Why a step was refused. Messages are safe to show to the submitter.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -182,6 +183,34 @@ macro_rules! any_game {
                     winners,
                     scorecard,
                 })
+            }
+
+            /// Every view of a finished match for [`Viewer::Revealed`]; see
+            /// [`crate::reveal()`], the one gate to that viewer.
+            pub fn reveal(
+                options: &GameOptions,
+                seats: u8,
+                log: &[AnyStep],
+            ) -> Result<Revealed<AnyView, AnyStepView>, RevealError> {
+                match options {
+                    $(GameOptions::$kind(o) => {
+                        let mut typed = Vec::with_capacity(log.len());
+                        for (index, step) in log.iter().enumerate() {
+                            match step {
+                                AnyStep::$kind(s) => typed.push(s.clone()),
+                                #[allow(unreachable_patterns)]
+                                _ => {
+                                    return Err(RevealError::Step {
+                                        index,
+                                        error: MatchError::WrongGame.to_string(),
+                                    })
+                                }
+                            }
+                        }
+                        Ok(crate::reveal::reveal::<crate::$module::$kind>(o, seats, &typed)?
+                            .map(AnyView::$kind, AnyStepView::$kind))
+                    })*
+                }
             }
 
             /// The default answer for a seat whose response timer ran out.

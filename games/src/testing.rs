@@ -31,7 +31,12 @@
 //!   take a different outcome only now and then, so they stay close enough
 //!   to their original to live through the steps that reveal hidden things
 //!   (a closed scoring window shows the claimed cards, which a twin holding
-//!   other cards cannot match) and are checked in the later game too.
+//!   other cards cannot match) and are checked in the later game too;
+//! - **(h) everything revealed** — [`crate::reveal()`] refuses every proper
+//!   prefix of a finished log and gives, for the whole log, the revealed
+//!   view of every state; wherever a twin differs from its original, the
+//!   revealed viewer tells them apart unless no seat and no spectator can
+//!   (it knows at least what each of them knows).
 //!
 //! Two things a game must do for (e) to hold:
 //! - whatever a step reveals to a viewer must be in that step's step view
@@ -104,6 +109,9 @@ pub enum Check {
     Decision,
     /// (g) A view patch applied to the previous view did not give the view.
     Patch,
+    /// (h) The revealed viewer was shown an unfinished match, or knows less
+    /// than some seat.
+    Reveal,
 }
 
 /// A broken contract: which check, where, and what happened.
@@ -355,6 +363,14 @@ pub fn run<G: Game>(config: &Config<G>) -> Result<Report, Violation> {
             let twin = check_twin::<G>(&config.options, config.seats, &log, viewer, kind, &mut rng)
                 .map_err(at_seed)?;
             report.add(&twin);
+            check_reveal::<G>(
+                &config.options,
+                config.seats,
+                &log,
+                nth_twin.is_multiple_of(4),
+                &mut rng,
+            )
+            .map_err(at_seed)?;
         }
     }
     Ok(report)
@@ -984,6 +1000,19 @@ pub fn check_twin<G: Game>(
                 report.simultaneous_divergent_steps += u64::from(diverged);
             }
         }
+        if diverged && original.view(Viewer::Revealed) == twin.view(Viewer::Revealed) {
+            let blind = viewers(seats).find(|v| original.view(*v) != twin.view(*v));
+            if let Some(v) = blind {
+                return Err(Violation::new(
+                    Check::Reveal,
+                    index,
+                    format!(
+                        "{v:?} can tell two playouts apart that the revealed viewer cannot, \
+                         after {step:?} / twin {twin_step:?}"
+                    ),
+                ));
+            }
+        }
         let mut view = Wire::new(original.view(viewer));
         if !view.same_as(&twin.view(viewer), &mut scratch, index)? {
             return Err(Violation::new(
@@ -999,6 +1028,48 @@ pub fn check_twin<G: Game>(
         }
     }
     Ok(report)
+}
+
+/// (h): [`crate::reveal()`] refuses the log without its last step and a
+/// random shorter prefix; with `whole`, it also reveals the whole finished
+/// log, ending on the revealed view of the final state.
+pub fn check_reveal<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    log: &[StepOf<G>],
+    whole: bool,
+    rng: &mut ChaCha8Rng,
+) -> Result<(), Violation> {
+    let Some(last) = log.len().checked_sub(1) else {
+        return Ok(());
+    };
+    for cut in [last, rng.random_range(0..=last)] {
+        match crate::reveal::reveal::<G>(options, seats, &log[..cut]) {
+            Err(crate::RevealError::NotOver) => {}
+            other => {
+                return Err(Violation::new(
+                    Check::Reveal,
+                    cut,
+                    format!("the first {cut} steps of a finished match were revealed: {other:?}"),
+                ))
+            }
+        }
+    }
+    if whole {
+        let revealed = crate::reveal::reveal::<G>(options, seats, log)
+            .map_err(|e| Violation::new(Check::Reveal, last, format!("refused: {e}")))?;
+        let end = replay::<G>(options, seats, log)
+            .map_err(|e| Violation::new(Check::Replay, last, e.to_string()))?;
+        let shown = revealed.steps.last().map(|(_, v)| v);
+        if revealed.steps.len() != log.len() || shown != Some(&end.view(Viewer::Revealed)) {
+            return Err(Violation::new(
+                Check::Reveal,
+                last,
+                "the revealed match does not end on the final state's revealed view",
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -1029,6 +1100,8 @@ mod tests {
         ListsIllegal,
         /// Never finishes: guesses may be changed forever.
         Endless,
+        /// The revealed viewer is shown nothing hidden.
+        BlindReveal,
     }
 
     /// "Peek": each of 2 seats is dealt one card of 1–3 (hidden), then each
@@ -1047,6 +1120,7 @@ mod tests {
         mine: Option<u8>,
         theirs: Option<u8>,
         guesses: Vec<bool>,
+        all: Option<Vec<u8>>,
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -1166,20 +1240,22 @@ mod tests {
                     self.cards.get(s.index()),
                     self.cards.get(1 - s.index().min(1)),
                 ),
-                Viewer::Spectator => (None, None),
+                Viewer::Spectator | Viewer::Revealed => (None, None),
             };
             let show_theirs = finished || self.flaw == Flaw::LeakyView;
+            let show_all = viewer == Viewer::Revealed && self.flaw != Flaw::BlindReveal;
             PeekView {
                 mine: mine.copied(),
                 theirs: theirs.copied().filter(|_| show_theirs),
                 guesses: self.guesses.clone(),
+                all: show_all.then(|| self.cards.clone()),
             }
         }
         fn step_view(&self, step: &Step<bool, u8>, viewer: Viewer) -> PeekStep {
             match step {
                 Step::Chance { outcome } => {
                     let to = u8::try_from(self.cards.len()).unwrap_or(0);
-                    let own = viewer == Viewer::Seat(Seat(to));
+                    let own = viewer == Viewer::Seat(Seat(to)) || viewer == Viewer::Revealed;
                     PeekStep::Dealt {
                         to,
                         card: own.then_some(*outcome),
@@ -1350,6 +1426,58 @@ mod tests {
         let seen = check_no_leak::<Peek>(&Flaw::None, 2, &log, Viewer::Seat(Seat(1)), &mut rng)
             .unwrap_or_else(|v| panic!("{v}"));
         assert!(seen.divergent_steps >= 1, "{seen:?}");
+    }
+
+    #[test]
+    fn reveal_is_refused_before_the_end_and_must_know_every_hand() {
+        let log: Vec<Step<bool, u8>> = vec![
+            Step::Chance { outcome: 1 },
+            Step::Chance { outcome: 2 },
+            Step::Act {
+                seat: Seat(0),
+                action: true,
+            },
+            Step::Act {
+                seat: Seat(1),
+                action: false,
+            },
+        ];
+        for cut in 0..log.len() {
+            assert_eq!(
+                crate::reveal::reveal::<Peek>(&Flaw::None, 2, &log[..cut]),
+                Err(crate::RevealError::NotOver),
+                "{cut} steps"
+            );
+        }
+        let whole =
+            crate::reveal::reveal::<Peek>(&Flaw::None, 2, &log).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(whole.steps.len(), 4);
+        assert_eq!(whole.steps[1].1.all, Some(vec![1, 2]));
+        assert!(matches!(
+            whole.steps[1].0,
+            PeekStep::Dealt {
+                to: 1,
+                card: Some(2)
+            }
+        ));
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        check_reveal::<Peek>(&Flaw::None, 2, &log, true, &mut rng)
+            .unwrap_or_else(|v| panic!("{v}"));
+        // A revealed viewer that knows less than seat 0 is caught by the twin.
+        let blind =
+            check_no_leak::<Peek>(&Flaw::BlindReveal, 2, &log, Viewer::Seat(Seat(0)), &mut rng);
+        assert!(
+            matches!(
+                blind,
+                Err(Violation {
+                    check: Check::Reveal,
+                    ..
+                })
+            ),
+            "{blind:?}"
+        );
+        let honest = check_no_leak::<Peek>(&Flaw::None, 2, &log, Viewer::Seat(Seat(0)), &mut rng);
+        assert!(honest.is_ok(), "{honest:?}");
     }
 }
 

@@ -21,8 +21,9 @@ impl std::fmt::Display for Seat {
     }
 }
 
-/// Who is looking at a match: a seated player, or a spectator who sees only
-/// what is public.
+/// Who is looking at a match: a seated player, a spectator who sees only
+/// what is public, or, in the replay of a finished match only, everyone's
+/// hidden information at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "seat", rename_all = "snake_case")]
@@ -31,6 +32,10 @@ pub enum Viewer {
     Seat(Seat),
     /// Anyone else.
     Spectator,
+    /// Every seat's hidden information at once. Never a live table: only
+    /// the replay of a finished match is shown to this viewer (see
+    /// `parlor_games::reveal`).
+    Revealed,
 }
 
 /// A room's short, shareable code (what a join link carries).

@@ -193,6 +193,11 @@ pub struct WindowView {
     pub answered: Vec<bool>,
     /// The viewer's own answer, once given (never anyone else's).
     pub your_answer: Option<Vec<ClaimSpec>>,
+    /// Every seat's answer so far, by seat: only for
+    /// [`crate::Viewer::Revealed`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub answers: Option<Vec<Option<Vec<ClaimSpec>>>>,
 }
 
 /// One player as everyone sees them.
@@ -249,6 +254,11 @@ pub struct View {
     pub open_hexes: Vec<Hex>,
     /// The viewer's own hand; `None` for spectators.
     pub hand: Option<Vec<Card>>,
+    /// Every seat's hand, by seat: only for [`crate::Viewer::Revealed`]
+    /// (the replay of a finished match).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub hands: Option<Vec<Vec<Card>>>,
     /// Everyone, by seat.
     pub players: Vec<PlayerView>,
     /// The last closed window's revealed claims (for the "what happened" panel).

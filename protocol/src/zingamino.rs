@@ -218,6 +218,11 @@ pub struct View {
     pub board: Vec<Option<Placed>>,
     /// The viewer's own hand, sorted; `None` for spectators.
     pub hand: Option<Vec<TileId>>,
+    /// Every seat's hand, by seat: only for [`crate::Viewer::Revealed`]
+    /// (the replay of a finished match).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub hands: Option<Vec<Vec<TileId>>>,
     /// Everyone, by seat.
     pub players: Vec<PlayerView>,
     /// Tiles left in the bag.

@@ -149,8 +149,9 @@ pub enum Mode {
     Migrate,
     /// Ask the server at `PARLOR_ADDR` whether it is ready; exit 0 if so.
     Healthcheck,
-    /// Check a match record file (`-`: standard input) against its seed.
-    Verify(PathBuf),
+    /// Check a match record against its seed: a file, `-` (standard input)
+    /// or a server's URL for the match.
+    Verify(String),
 }
 
 /// The command line: `parlor-server [serve|migrate|healthcheck] [--flag VALUE]…`.
@@ -165,7 +166,7 @@ pub fn command() -> clap::Command {
         .subcommand(
             clap::Command::new("verify")
                 .about("Check a downloaded match record: re-derive every chance step from its seed through the rules")
-                .arg(clap::Arg::new("file").required(true).value_name("FILE").help("The record (.json), or - for standard input; e.g. curl -s URL | parlor-server verify -")),
+                .arg(clap::Arg::new("file").required(true).value_name("FILE|URL").help("The record (.json), - for standard input, or the match's address on a server (its match page, e.g. https://parlor.example/matches/ID, or its /export link)")),
         );
     for s in SETTINGS {
         cmd = cmd.arg(
@@ -193,9 +194,9 @@ where
     let mode = match matches.subcommand() {
         Some(("migrate", _)) => Mode::Migrate,
         Some(("healthcheck", _)) => Mode::Healthcheck,
-        Some(("verify", sub)) => Mode::Verify(PathBuf::from(
-            sub.get_one::<String>("file").cloned().unwrap_or_default(),
-        )),
+        Some(("verify", sub)) => {
+            Mode::Verify(sub.get_one::<String>("file").cloned().unwrap_or_default())
+        }
         _ => Mode::Serve,
     };
     // Global args are read from the subcommand's matches when one is given.

@@ -519,17 +519,23 @@ struct ListQuery {
     room: Option<String>,
 }
 
-/// Whose eyes a replay is seen through: `?seat=N`, or a spectator.
+/// Whose eyes a replay is seen through: `?seat=N`, `?seat=all` (everything
+/// revealed, finished matches only), or a spectator.
 #[derive(Deserialize)]
 struct ViewerQuery {
-    seat: Option<u8>,
+    seat: Option<String>,
 }
 
 impl ViewerQuery {
-    fn viewer(&self) -> parlor_protocol::Viewer {
-        match self.seat {
-            Some(s) => parlor_protocol::Viewer::Seat(parlor_protocol::Seat(s)),
-            None => parlor_protocol::Viewer::Spectator,
+    fn viewer(&self) -> Result<parlor_protocol::Viewer, AppError> {
+        use parlor_protocol::{Seat, Viewer};
+        match self.seat.as_deref() {
+            None | Some("") => Ok(Viewer::Spectator),
+            Some("all") => Ok(Viewer::Revealed),
+            Some(n) => n
+                .parse()
+                .map(|s| Viewer::Seat(Seat(s)))
+                .map_err(|_| AppError::BadRequest("seat must be a seat number or \"all\"".into())),
         }
     }
 }
@@ -555,7 +561,7 @@ async fn match_replay(
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<ViewerQuery>,
 ) -> Result<Json<parlor_protocol::replay::Replay>, AppError> {
-    crate::replay::replay(state.rooms.store(), match_id(&id)?, q.viewer())
+    crate::replay::replay(state.rooms.store(), match_id(&id)?, q.viewer()?)
         .await
         .map(Json)
         .map_err(replay_error)
@@ -587,7 +593,7 @@ async fn replay_file(
     ApiJson(record): ApiJson<parlor_protocol::replay::MatchExport>,
 ) -> Result<Json<parlor_protocol::replay::Replay>, AppError> {
     crate::replay::verify(&record).map_err(|e| AppError::BadRequest(e.to_string()))?;
-    crate::replay::replay_record(&record, q.viewer())
+    crate::replay::replay_record(&record, q.viewer()?)
         .map(Json)
         .map_err(replay_error)
 }

@@ -37,7 +37,7 @@ async fn main() -> anyhow::Result<()> {
         LogFormat::Text => logs.init(),
     }
     match mode {
-        Mode::Verify(path) => std::process::exit(verify(&path)),
+        Mode::Verify(source) => std::process::exit(verify(&source).await),
         Mode::Healthcheck => {
             let ready = parlor_server::health::check(config.addr).await;
             std::process::exit(if ready { 0 } else { 1 });
@@ -84,22 +84,25 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `parlor-server verify FILE`: 0 when the record checks out, 1 when it
+/// `parlor-server verify FILE|URL`: 0 when the record checks out, 1 when it
 /// does not (naming the first step that fails), 2 when it cannot be read.
-fn verify(path: &std::path::Path) -> i32 {
-    let text = if path.as_os_str() == "-" {
+async fn verify(source: &str) -> i32 {
+    let text = if source == "-" {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map(|_| s)
+            .map_err(|e| e.to_string())
+    } else if source.starts_with("http://") || source.starts_with("https://") {
+        download(source).await
     } else {
-        std::fs::read_to_string(path)
+        std::fs::read_to_string(source).map_err(|e| e.to_string())
     };
     let record: parlor_protocol::replay::MatchExport = match text
-        .map_err(|e| e.to_string())
         .and_then(|t| serde_json::from_str(&t).map_err(|e| format!("not a match record: {e}")))
     {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("parlor-server verify: {}: {e}", path.display());
+            eprintln!("parlor-server verify: {source}: {e}");
             return 2;
         }
     };
@@ -119,6 +122,35 @@ fn verify(path: &std::path::Path) -> i32 {
             1
         }
     }
+}
+
+/// Fetches the record of the match at `url` (its page or its download link).
+async fn download(url: &str) -> Result<String, String> {
+    let export = parlor_server::replay::export_url(url).ok_or_else(|| {
+        "not the address of a match (expected …/matches/ID or …/api/matches/ID/export)".to_string()
+    })?;
+    let client = reqwest::Client::builder()
+        .timeout(std::time::Duration::from_secs(30))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let response = client
+        .get(&export)
+        .send()
+        .await
+        .map_err(|e| format!("{export}: {e}"))?;
+    let status = response.status();
+    let body = response
+        .text()
+        .await
+        .map_err(|e| format!("{export}: {e}"))?;
+    if !status.is_success() {
+        // The server's typed error says why (e.g. the match is not over).
+        let why = serde_json::from_str::<parlor_protocol::http::ApiError>(&body)
+            .map(|e| e.message)
+            .unwrap_or_else(|_| status.to_string());
+        return Err(format!("{export}: {why}"));
+    }
+    Ok(body)
 }
 
 async fn wait_for_signal() {

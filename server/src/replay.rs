@@ -5,9 +5,10 @@
 //!
 //! Who may see what: a spectator's replay (public information only) of any
 //! match, finished or not; a seat's replay only once the match is over,
-//! when its hidden information no longer matters to play.
+//! when its hidden information no longer matters to play; everything
+//! revealed only for a log that ends its match ([`AnyGame::reveal`]).
 
-use parlor_games::{patch, AnyGame, AnyStep};
+use parlor_games::{patch, AnyGame, AnyStep, RevealError};
 use parlor_protocol::replay::{MatchExport, Replay, ReplayStep, EXPORT_FORMAT};
 use parlor_protocol::{MatchId, Viewer};
 use sha2::{Digest, Sha256};
@@ -47,10 +48,8 @@ impl From<StoreError> for ReplayError {
 /// `viewer`'s replay of a stored match.
 pub async fn replay(store: &Store, id: MatchId, viewer: Viewer) -> Result<Replay, ReplayError> {
     let record = store.match_record(id).await?;
-    if let Viewer::Seat(_) = viewer {
-        if record.result.is_none() {
-            return Err(ReplayError::NotOver);
-        }
+    if viewer != Viewer::Spectator && record.result.is_none() {
+        return Err(ReplayError::NotOver);
     }
     let steps = store.steps(id).await?;
     let (start, steps) = rebuild(
@@ -107,19 +106,39 @@ fn rebuild<'a>(
         }
     }
     let seats = u8::try_from(players.len()).unwrap_or(u8::MAX);
-    let mut game = AnyGame::new(options, seats).map_err(|e| ReplayError::Broken(e.to_string()))?;
-    let view_json = |g: &AnyGame| serde_json::to_value(g.view(viewer)).unwrap_or_default();
-    let start = game.view(viewer);
-    let mut before = view_json(&game);
-    let mut out = Vec::new();
+    let mut log = Vec::new();
     for (seq, json) in steps {
-        let broken = |e: parlor_games::MatchError| ReplayError::Broken(format!("step {seq}: {e}"));
-        let step = AnyStep::from_json(options.kind(), json).map_err(broken)?;
-        let shown = game.step_view(&step, viewer).map_err(broken)?;
-        game.apply(&step).map_err(broken)?;
-        let after = view_json(&game);
+        let step = AnyStep::from_json(options.kind(), json)
+            .map_err(|e| ReplayError::Broken(format!("step {seq}: {e}")))?;
+        log.push(step);
+    }
+    let (start, shown) = if viewer == Viewer::Revealed {
+        let revealed = AnyGame::reveal(options, seats, &log).map_err(|e| match e {
+            RevealError::NotOver => ReplayError::NotOver,
+            other => ReplayError::Broken(other.to_string()),
+        })?;
+        (revealed.start, revealed.steps)
+    } else {
+        let mut game =
+            AnyGame::new(options, seats).map_err(|e| ReplayError::Broken(e.to_string()))?;
+        let start = game.view(viewer);
+        let mut shown = Vec::with_capacity(log.len());
+        for (i, step) in log.iter().enumerate() {
+            let broken =
+                |e: parlor_games::MatchError| ReplayError::Broken(format!("step {}: {e}", i + 1));
+            let step_view = game.step_view(step, viewer).map_err(broken)?;
+            game.apply(step).map_err(broken)?;
+            shown.push((step_view, game.view(viewer)));
+        }
+        (start, shown)
+    };
+    let json = |v: &parlor_protocol::AnyView| serde_json::to_value(v).unwrap_or_default();
+    let mut before = json(&start);
+    let mut out = Vec::with_capacity(shown.len());
+    for (step, view) in shown {
+        let after = json(&view);
         out.push(ReplayStep {
-            step: shown,
+            step,
             patch: patch::diff(&before, &after),
         });
         before = after;
@@ -151,6 +170,27 @@ pub async fn export(store: &Store, id: MatchId) -> Result<MatchExport, ReplayErr
         steps,
         result,
     })
+}
+
+/// The record's download address for a match's address on a server: its
+/// match page (`…/matches/ID`), its replay (`…/matches/ID/replay?seat=1`)
+/// or the download link itself (`…/api/matches/ID/export`). `None` for
+/// anything else.
+pub fn export_url(url: &str) -> Option<String> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let scheme = &url[..url.len() - rest.len()];
+    let at = rest.find("/matches/")?;
+    let host = rest[..at].strip_suffix("/api").unwrap_or(&rest[..at]);
+    let id = rest[at + "/matches/".len()..]
+        .split(['/', '?', '#'])
+        .next()
+        .filter(|id| id.parse::<uuid::Uuid>().is_ok())?;
+    if host.is_empty() {
+        return None;
+    }
+    Some(format!("{scheme}{host}/api/matches/{id}/export"))
 }
 
 /// What [`verify`] checked.
@@ -269,5 +309,37 @@ pub fn verify(record: &MatchExport) -> Result<Verified, VerifyError> {
             steps: record.steps.len(),
             chance,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::export_url;
+
+    #[test]
+    fn a_match_address_leads_to_its_record() {
+        let id = "0190f3a4-5b6c-7d8e-9fa0-b1c2d3e4f5a6";
+        let want = format!("https://parlor.example/api/matches/{id}/export");
+        for url in [
+            format!("https://parlor.example/matches/{id}"),
+            format!("https://parlor.example/matches/{id}/replay?seat=1&step=4"),
+            format!("https://parlor.example/matches/{id}#top"),
+            format!("https://parlor.example/api/matches/{id}/export"),
+        ] {
+            assert_eq!(export_url(&url).as_deref(), Some(want.as_str()), "{url}");
+        }
+        assert_eq!(
+            export_url(&format!("http://127.0.0.1:8080/play/x/matches/{id}")).as_deref(),
+            Some(format!("http://127.0.0.1:8080/play/x/api/matches/{id}/export").as_str())
+        );
+        for bad in [
+            "https://parlor.example/matches/not-an-id".to_string(),
+            format!("ftp://parlor.example/matches/{id}"),
+            format!("https:///matches/{id}"),
+            "https://parlor.example/rooms/ABCDE".to_string(),
+            "matches.json".to_string(),
+        ] {
+            assert_eq!(export_url(&bad), None, "{bad}");
+        }
     }
 }

@@ -55,6 +55,9 @@ async fn every_game_replays_as_it_was_seen_and_verifies() {
         let (status, _) =
             get_json::<Value>(&server, &format!("/api/matches/{id}/replay?seat=0")).await;
         assert_eq!(status, 403, "{game}: a seat's replay before the end");
+        let (status, _) =
+            get_json::<Value>(&server, &format!("/api/matches/{id}/replay?seat=all")).await;
+        assert_eq!(status, 403, "{game}: everything revealed before the end");
         let (status, early) =
             get_json::<Replay>(&server, &format!("/api/matches/{id}/replay")).await;
         assert_eq!(status, 200, "{game}");
@@ -87,6 +90,11 @@ async fn every_game_replays_as_it_was_seen_and_verifies() {
         assert_eq!(record.result, result);
         assert_eq!(record.steps.len() as u64, stored);
         let checked = verify(&record).unwrap_or_else(|e| panic!("{game}: {e}"));
+        // The browser test's records are written this way (see its fixtures).
+        if let Some(dir) = std::env::var_os("PARLOR_RECORD_DIR") {
+            let path = std::path::Path::new(&dir).join(format!("{game}.json"));
+            std::fs::write(&path, serde_json::to_string_pretty(&record).unwrap()).unwrap();
+        }
         assert_eq!(checked.steps as u64, stored);
 
         let mut connections: Vec<&TestClient> = t.seats.iter().collect();
@@ -95,7 +103,7 @@ async fn every_game_replays_as_it_was_seen_and_verifies() {
             let viewer = c.you.unwrap();
             let query = match viewer {
                 Viewer::Seat(s) => format!("?seat={}", s.0),
-                Viewer::Spectator => String::new(),
+                Viewer::Spectator | Viewer::Revealed => String::new(),
             };
             let (status, replay) =
                 get_json::<Replay>(&server, &format!("/api/matches/{id}/replay{query}")).await;
@@ -117,6 +125,8 @@ async fn every_game_replays_as_it_was_seen_and_verifies() {
             let from_file = parlor_server::replay::replay_record(&record, viewer).unwrap();
             assert_eq!(from_file, replay, "{game} {viewer:?}: from the file");
         }
+        check_revealed(&server, &t, id, &record, stored).await;
+
         // Uploaded, the record replays too (checked first).
         let resp = server
             .http
@@ -132,6 +142,7 @@ async fn every_game_replays_as_it_was_seen_and_verifies() {
         // The command-line check, on the record as downloaded.
         if p.kind == PLAYERS[0].kind {
             check_with_the_binary(&record).await;
+            check_by_address(&server, &record).await;
         }
 
         // A tampered chance step, a swapped seed, a reordered log.
@@ -233,6 +244,87 @@ async fn every_game_replays_as_it_was_seen_and_verifies() {
     assert_eq!(status, 400);
     server.stop().await;
     db.drop_db().await;
+}
+
+/// Everything revealed, once the match is over: each version shows every
+/// seat's hand exactly as that seat held it live; a record cut short is
+/// refused.
+async fn check_revealed(
+    server: &TestServer,
+    t: &Table,
+    id: MatchId,
+    record: &MatchExport,
+    stored: u64,
+) {
+    let game = record.game.slug();
+    let (status, revealed) =
+        get_json::<Replay>(server, &format!("/api/matches/{id}/replay?seat=all")).await;
+    assert_eq!(status, 200, "{game}: everything revealed");
+    let revealed = revealed.unwrap();
+    assert_eq!(revealed.viewer, Viewer::Revealed);
+    assert_eq!(revealed.steps.len() as u64, stored);
+    let views: Vec<Value> = replayed_views(&revealed)
+        .iter()
+        .map(|v| serde_json::from_str(v).unwrap())
+        .collect();
+    let mut hands_compared = 0;
+    for c in &t.seats {
+        let Some(Viewer::Seat(s)) = c.you else {
+            continue;
+        };
+        for (v, held) in live_views(c, id) {
+            let held: Value = serde_json::from_str(&held).unwrap();
+            let Some(hand) = held["view"].get("hand").filter(|h| !h.is_null()) else {
+                continue;
+            };
+            let shown = &views[usize::try_from(v).unwrap()]["view"]["hands"][s.index()];
+            assert_eq!(shown, hand, "{game}: seat {s}'s hand at version {v}");
+            hands_compared += 1;
+        }
+    }
+    let hidden = ["mix-the-mutts", "zoomies", "zingamino"].contains(&game);
+    assert_eq!(hands_compared > 0, hidden, "{game}: hands compared");
+    // The same from the record; a record cut short is not revealed.
+    let from_file = parlor_server::replay::replay_record(record, Viewer::Revealed).unwrap();
+    assert_eq!(from_file, revealed, "{game}: revealed from the file");
+    let mut cut = record.clone();
+    cut.steps.pop();
+    assert!(
+        matches!(
+            parlor_server::replay::replay_record(&cut, Viewer::Revealed),
+            Err(parlor_server::replay::ReplayError::NotOver)
+        ),
+        "{game}: a cut record revealed"
+    );
+}
+
+/// `parlor-server verify URL`: the match page's address on a running
+/// server verifies (exit 0); a match that does not exist cannot be read
+/// (exit 2, with the server's reason).
+async fn check_by_address(server: &TestServer, record: &MatchExport) {
+    let verify = |url: String| async move {
+        let out = tokio::process::Command::new(parlor_tests::process::server_binary())
+            .arg("verify")
+            .arg(&url)
+            .env("RUST_LOG", "error")
+            .output()
+            .await
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out.status.code(), text)
+    };
+    let page = format!("{}/matches/{}", server.base(), record.match_id);
+    let (code, out) = verify(page.clone()).await;
+    assert_eq!(code, Some(0), "{page}: {out}");
+    assert!(out.starts_with("verified:"), "{out}");
+    let missing = format!("{}/matches/{}", server.base(), uuid::Uuid::new_v4());
+    let (code, out) = verify(missing).await;
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("no match"), "the server's reason: {out}");
 }
 
 /// `parlor-server verify FILE` accepts the record (exit 0) and refuses a

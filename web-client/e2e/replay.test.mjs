@@ -71,6 +71,17 @@ test('history filters, match page and replay of a finished match', { timeout: 60
   await a.getByTestId('filter-apply').click();
   await a.getByTestId('match-list').waitFor();
   assert.match((await a.getByTestId('match-list').textContent()) ?? '', /Doozy Dice.*Ana.*Ben/s);
+  // The filters are in the URL: a copied link opens the same list.
+  assert.match(a.url(), /\/matches\?game=doozy-dice&player=Ben$/);
+  await a.reload();
+  await a.getByTestId('match-list').waitFor();
+  assert.equal(await a.getByTestId('filter-player').inputValue(), 'Ben');
+  assert.equal(await a.locator('[data-testid="match-list"] li').count(), 1);
+  await a.goto(`${h.baseUrl}/matches?room=ZZZZZ`);
+  await a.getByTestId('filter-room').waitFor();
+  await a.getByRole('alert').filter({ hasText: /no room with that code/ }).waitFor();
+  await a.goto(`${h.baseUrl}/matches?player=Ben`);
+  await a.getByTestId('match-list').waitFor();
   if (shots) await a.screenshot({ path: join(shots, 'replay-history-desktop.png'), fullPage: true });
 
   // --- the match page: replay, download and the verify hint
@@ -78,7 +89,7 @@ test('history filters, match page and replay of a finished match', { timeout: 60
   await a.waitForURL(/\/matches\/[0-9a-f-]+$/);
   const matchId = new URL(a.url()).pathname.split('/')[2];
   await a.getByTestId('match-result').waitFor();
-  assert.match((await a.getByTestId('verify-hint').textContent()) ?? '', /parlor-server verify FILE/);
+  assert.match((await a.getByTestId('verify-hint').textContent()) ?? '', new RegExp(`parlor-server verify http://[^ ]+/matches/${matchId}`));
   const dl = await a.getByTestId('download-record').getAttribute('href');
   assert.equal(dl, `/api/matches/${matchId}/export`);
   const exported = await a.request.get(`${h.baseUrl}${dl}`);
@@ -248,5 +259,61 @@ test('history pages with "Load more", asking for the matches before the last sho
   assert.equal(last.get('game'), 'doozy-dice', 'the filters stay on the next page');
   assert.equal(await page.getByTestId('load-more').count(), 0, 'a short page is the last');
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await ctx.close();
+});
+
+test('a downloaded record replays from a file, with everything revealed; a tampered one is refused', { timeout: 120_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const ctx = await browser.newContext();
+  const page = await newPage(ctx, errors);
+  const fixtures = join(import.meta.dirname, 'fixtures');
+  await page.goto(`${h.baseUrl}/matches`);
+  await page.getByTestId('open-record').click();
+  await page.waitForURL(/\/matches\/file\/replay/);
+
+  // Mix-the-Mutts: every hand at once, and each the hand its seat held.
+  await page.getByTestId('record-file').setInputFiles(join(fixtures, 'mix-the-mutts.json'));
+  await page.getByTestId('replay-table').waitFor();
+  assert.equal(await page.getByTestId('revealed-hands').count(), 0, 'a spectator sees no hands');
+  await page.getByTestId('pov-all').click();
+  await page.waitForURL(/seat=all&step=0$/);
+  await page.getByTestId('revealed-hands').waitFor();
+  await page.getByTestId('replay-counter').click();
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
+  await waitStep(page, 30);
+  const held = [];
+  for (const s of [0, 1]) {
+    held.push(Number(await page.getByTestId(`revealed-hand-${s}`).getAttribute('data-count')));
+  }
+  assert.ok(held.every((n) => n > 0), `both seats hold cards at step 30: ${held}`);
+  if (shots) await page.screenshot({ path: join(shots, 'replay-revealed-desktop.png'), fullPage: true });
+  for (const s of [0, 1]) {
+    await page.getByTestId(`pov-${s}`).click();
+    await page.waitForURL(new RegExp(`seat=${s}&step=30$`));
+    await page.getByTestId('mtm-hand').waitFor();
+    assert.equal(await page.getByTestId('revealed-hands').count(), 0, 'a seat sees only its own hand');
+    const counts = await page.getByTestId('mtm-hand').locator('li[data-count]').evaluateAll((els) =>
+      els.map((e) => Number(e.getAttribute('data-count'))),
+    );
+    assert.equal(counts.reduce((a, b) => a + b, 0), held[s], `seat ${s}'s own hand is the revealed one`);
+  }
+
+  // Zingamino: the panel lists every seat.
+  await page.getByTestId('record-file').setInputFiles(join(fixtures, 'zingamino.json'));
+  await page.getByRole('heading', { name: /Zingamino — replay from a file/ }).waitFor();
+  await page.getByTestId('pov-all').click();
+  await page.getByTestId('revealed-hands').waitFor();
+  assert.equal(await page.getByTestId('revealed-hands').locator('li[data-count]').count(), 2);
+
+  // A record whose seed was swapped is refused, naming why.
+  const record = JSON.parse(await (await import('node:fs/promises')).readFile(join(fixtures, 'zoomies.json'), 'utf8'));
+  record.seed = 'ab'.repeat(32);
+  await page.getByTestId('record-file').setInputFiles({ name: 'tampered.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+  await page.getByRole('alert').filter({ hasText: /seed/ }).waitFor();
+
+  assert.deepEqual(errors.filter((e) => !/status of 4\d\d/.test(e)), [], `browser errors:\n${errors.join('\n')}`);
   await ctx.close();
 });

@@ -63,6 +63,7 @@ impl MixTheMutts {
     /// The table as `viewer` may see it.
     pub(super) fn view_for(&self, viewer: Viewer) -> View {
         let me = self.seat_of(viewer);
+        let revealed = viewer == Viewer::Revealed;
         let players = (0..self.seats)
             .map(|s| PlayerView {
                 seat: Seat(s),
@@ -84,6 +85,7 @@ impl MixTheMutts {
                 combos: w.combos.clone(),
                 answered: w.answers.iter().map(Option::is_some).collect(),
                 your_answer: me.and_then(|s| w.answers.get(s.index()).cloned().flatten()),
+                answers: revealed.then(|| w.answers.clone()),
             }),
             Stage::Finished => Phase::Finished,
         };
@@ -95,6 +97,15 @@ impl MixTheMutts {
             pile: count(self.pile()),
             open_hexes: self.open_hexes(),
             hand: me.map(|s| cards_of(self.hand(s)).filter_map(tiles::card).collect()),
+            hands: revealed.then(|| {
+                (0..self.seats)
+                    .map(|s| {
+                        cards_of(self.hand(Seat(s)))
+                            .filter_map(tiles::card)
+                            .collect()
+                    })
+                    .collect()
+            }),
             players,
             last_claims: self.last_claims.clone(),
             phase,
@@ -119,7 +130,7 @@ impl MixTheMutts {
                 Chance::Tile(tile) => StepView::TileRevealed { tile: face(tile) },
                 Chance::Card(card) => {
                     let seat = self.card_recipient().unwrap_or(Seat(0));
-                    let own = self.seat_of(viewer) == Some(seat);
+                    let own = self.seat_of(viewer) == Some(seat) || viewer == Viewer::Revealed;
                     StepView::CardTo {
                         seat,
                         card: if own { tiles::card(card) } else { None },

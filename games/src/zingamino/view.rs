@@ -23,8 +23,14 @@ impl Zingamino {
                 .hands
                 .get(usize::from(s.0))
                 .map(|&h| tiles::tiles_of(h).collect()),
-            Viewer::Spectator => None,
+            Viewer::Spectator | Viewer::Revealed => None,
         };
+        let hands = (viewer == Viewer::Revealed).then(|| {
+            self.hands
+                .iter()
+                .map(|&h| tiles::tiles_of(h).collect())
+                .collect()
+        });
         let phase = match &self.stage {
             Stage::StartDraw { drawn, redraws } => Phase::StartDraw {
                 drawn: drawn.clone(),
@@ -48,6 +54,7 @@ impl Zingamino {
             round: self.round,
             board: self.board.to_vec(),
             hand,
+            hands,
             players: (0..self.seats)
                 .map(|s| PlayerView {
                     seat: Seat(s),
@@ -61,7 +68,7 @@ impl Zingamino {
             rounds: self.rounds.clone(),
             moves: match viewer {
                 Viewer::Seat(s) => crate::Game::legal_actions(self, s),
-                Viewer::Spectator => Vec::new(),
+                Viewer::Spectator | Viewer::Revealed => Vec::new(),
             },
         }
     }
@@ -72,7 +79,9 @@ impl Zingamino {
                 outcome: Chance::Tile(tile),
             } => {
                 let (seat, reason) = self.draw_target().unwrap_or((0, DrawReason::Dig));
-                let shown = reason == DrawReason::StartPlayer || viewer == Viewer::Seat(Seat(seat));
+                let shown = reason == DrawReason::StartPlayer
+                    || viewer == Viewer::Seat(Seat(seat))
+                    || viewer == Viewer::Revealed;
                 StepView::TileDrawn {
                     seat: Seat(seat),
                     reason,

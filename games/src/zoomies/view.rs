@@ -82,6 +82,11 @@ impl Zoomies {
             board: self.board.tiles.iter().map(placed).collect(),
             tokens,
             hand: me.map(|s| tiles_of(self.hand(s)).collect()),
+            hands: (viewer == Viewer::Revealed).then(|| {
+                (0..self.seats)
+                    .map(|s| tiles_of(self.hand(Seat(s))).collect())
+                    .collect()
+            }),
             players,
             pile: count(self.pile()),
             discarded: count(self.discarded),
@@ -144,7 +149,7 @@ impl Zoomies {
                 }
                 Chance::Tile(tile) => {
                     let seat = self.tile_recipient().unwrap_or(Seat(0));
-                    let own = self.seat_of(viewer) == Some(seat);
+                    let own = self.seat_of(viewer) == Some(seat) || viewer == Viewer::Revealed;
                     StepView::TileTo {
                         seat,
                         tile: own.then_some(tile),

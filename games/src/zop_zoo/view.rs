@@ -88,7 +88,7 @@ impl ZopZoo {
             rounds: self.rounds.clone(),
             moves: match viewer {
                 Viewer::Seat(s) => self.legal_actions(s),
-                Viewer::Spectator => Vec::new(),
+                Viewer::Spectator | Viewer::Revealed => Vec::new(),
             },
         }
     }

@@ -474,7 +474,7 @@ impl Room {
                 .seats
                 .get(s.index())
                 .map_or_else(|| format!("Seat {}", s.0 + 1), |seat| seat.name.clone()),
-            Viewer::Spectator => "Spectator".into(),
+            Viewer::Spectator | Viewer::Revealed => "Spectator".into(),
         };
         let line = ChatLine {
             from: viewer,

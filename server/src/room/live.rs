@@ -226,7 +226,9 @@ impl LiveMatch {
     pub fn viewer_index(&self, viewer: Viewer) -> usize {
         match viewer {
             Viewer::Seat(s) => s.index(),
-            Viewer::Spectator => usize::from(self.game.seats()),
+            // A live room never seats the revealed viewer; were one asked
+            // for, it would get the spectator's public views, never more.
+            Viewer::Spectator | Viewer::Revealed => usize::from(self.game.seats()),
         }
     }
 

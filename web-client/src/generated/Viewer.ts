@@ -2,7 +2,8 @@
 import type { Seat } from "./Seat";
 
 /**
- * Who is looking at a match: a seated player, or a spectator who sees only
- * what is public.
+ * Who is looking at a match: a seated player, a spectator who sees only
+ * what is public, or, in the replay of a finished match only, everyone's
+ * hidden information at once.
  */
-export type Viewer = { "kind": "seat", "seat": Seat } | { "kind": "spectator" };
+export type Viewer = { "kind": "seat", "seat": Seat } | { "kind": "spectator" } | { "kind": "revealed" };

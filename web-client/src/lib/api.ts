@@ -78,6 +78,8 @@ const enc = encodeURIComponent;
 export interface MatchFilter {
   game?: string;
   player?: string;
+  /** A room's code: the matches played in it. */
+  room?: string;
   since?: number;
   before?: number;
   limit?: number;
@@ -87,6 +89,7 @@ export function matchQuery(f: MatchFilter): string {
   const q = new URLSearchParams();
   if (f.game) q.set('game', f.game);
   if (f.player) q.set('player', f.player);
+  if (f.room) q.set('room', f.room);
   if (f.since !== undefined) q.set('since', String(f.since));
   if (f.before !== undefined) q.set('before', String(f.before));
   if (f.limit !== undefined) q.set('limit', String(f.limit));
@@ -106,9 +109,12 @@ export const api = {
   room: (code: string) => request<RoomInfo>('GET', `/api/rooms/${enc(code)}`),
   joinRoom: (code: string, body: JoinRoom) => request<Joined>('POST', `/api/rooms/${enc(code)}/join`, body),
   matches: (f: MatchFilter = {}) => request<MatchSummary[]>('GET', `/api/matches${matchQuery(f)}`),
-  /** A match as a seat saw it (once over), or as a spectator (`seat` null). */
-  replay: (id: string, seat: number | null = null) =>
+  /** A match as a seat saw it (once over), with everything revealed (`'all'`, once over), or as a spectator (`null`). */
+  replay: (id: string, seat: number | 'all' | null = null) =>
     request<Replay>('GET', `/api/matches/${enc(id)}/replay${seat === null ? '' : `?seat=${seat}`}`),
+  /** A downloaded match record (checked against its seed first), replayed through `seat`'s eyes. */
+  replayRecord: (record: unknown, seat: number | 'all' | null = null) =>
+    request<Replay>('POST', `/api/replay${seat === null ? '' : `?seat=${seat}`}`, record),
   match: (id: string) => request<MatchRecord>('GET', `/api/matches/${enc(id)}`),
 };
 

@@ -41,6 +41,11 @@ open_hexes: Array<Hex>,
  */
 hand: Array<Card> | null, 
 /**
+ * Every seat's hand, by seat: only for [`crate::Viewer::Revealed`]
+ * (the replay of a finished match).
+ */
+hands?: Array<Array<Card>>, 
+/**
  * Everyone, by seat.
  */
 players: Array<PlayerView>, 

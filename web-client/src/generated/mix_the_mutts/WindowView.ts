@@ -22,4 +22,9 @@ answered: Array<boolean>,
 /**
  * The viewer's own answer, once given (never anyone else's).
  */
-your_answer: Array<ClaimSpec> | null, };
+your_answer: Array<ClaimSpec> | null, 
+/**
+ * Every seat's answer so far, by seat: only for
+ * [`crate::Viewer::Revealed`].
+ */
+answers?: Array<Array<ClaimSpec> | null>, };

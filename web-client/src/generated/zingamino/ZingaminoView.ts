@@ -28,6 +28,11 @@ board: Array<Placed | null>,
  */
 hand: Array<ZingaminoTileId> | null, 
 /**
+ * Every seat's hand, by seat: only for [`crate::Viewer::Revealed`]
+ * (the replay of a finished match).
+ */
+hands?: Array<Array<ZingaminoTileId>>, 
+/**
  * Everyone, by seat.
  */
 players: Array<ZingaminoPlayerView>, 

@@ -28,6 +28,11 @@ tokens: Array<PlacedToken>,
  */
 hand: Array<TileId> | null, 
 /**
+ * Every seat's hand, by seat: only for [`crate::Viewer::Revealed`]
+ * (the replay of a finished match).
+ */
+hands?: Array<Array<TileId>>, 
+/**
  * Everyone, by seat.
  */
 players: Array<PlayerView>, 
