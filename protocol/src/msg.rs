@@ -68,6 +68,25 @@ pub enum ClientMsg {
         /// The words.
         text: String,
     },
+    /// Renames the sender's seat, in the lobby: 1 to 24 characters, and
+    /// no other seat in the room may have the name (ignoring case).
+    Rename {
+        /// The new name.
+        name: String,
+    },
+    /// Gives up the sender's seat, in the lobby: the connection stays as a
+    /// spectator and every later seat moves up one (seat 0 hosts).
+    LeaveSeat,
+    /// After a match: asks for (or, with `ready: false`, takes back) a
+    /// rematch with the same seats and options. It starts once every seat
+    /// has asked.
+    Rematch {
+        /// Asking (true) or taking it back (false).
+        ready: bool,
+    },
+    /// After a match, the host only: back to the lobby, where options can
+    /// change, seats can be left or renamed and new players can join.
+    BackToLobby,
 }
 
 /// Longest chat line, in characters.
@@ -130,6 +149,13 @@ pub enum ErrorCode {
     ShuttingDown,
     /// Too many requests; slow down.
     RateLimited,
+    /// The name is not allowed (see message).
+    BadName,
+    /// Another seat in the room has that name.
+    NameTaken,
+    /// Not at this point of the room's life (see message): e.g. a rematch
+    /// before the match is over, or leaving a seat during a match.
+    NotNow,
 }
 
 /// A full snapshot of a match for one viewer.

@@ -57,4 +57,8 @@ pub struct RoomInfo {
     pub spectators: u32,
     /// The current (or last) match, once started.
     pub match_id: Option<MatchId>,
+    /// After a match: the seats that have asked for a rematch (it starts
+    /// when every seat has).
+    #[serde(default)]
+    pub rematch: Vec<Seat>,
 }

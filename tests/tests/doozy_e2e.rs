@@ -105,9 +105,25 @@ async fn full_match(db: TestDb, players: usize) {
         assert!(r.acks > 0, "every seat acted");
     }
 
-    // The host can start another match in the same room, same seats.
+    // Another match in the same room, same seats: the host alone cannot
+    // start it over the results; it starts once every seat asks.
     let mut host_again = server.connect(&code, Some(&tokens[0])).await;
     host_again.send(&ClientMsg::Start).await;
+    let refused = host_again
+        .recv_until(|m| match m {
+            ServerMsg::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await;
+    assert_eq!(refused, parlor_protocol::ErrorCode::NotNow);
+    let mut others = Vec::new();
+    for token in &tokens[1..] {
+        others.push(server.connect(&code, Some(token)).await);
+    }
+    host_again.send(&ClientMsg::Rematch { ready: true }).await;
+    for c in &mut others {
+        c.send(&ClientMsg::Rematch { ready: true }).await;
+    }
     let (next_id, next_version) = host_again
         .recv_until(|m| match m {
             ServerMsg::Sync { snapshot } => Some((snapshot.match_id, snapshot.version)),

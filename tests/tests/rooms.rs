@@ -413,3 +413,143 @@ async fn chat_reaches_everyone_and_is_kept_for_newcomers() {
     server.stop().await;
     db.drop_db().await;
 }
+
+/// Waits until `c` holds room info that satisfies `ok`.
+async fn room_until(c: &mut TestClient, ok: impl Fn(&parlor_protocol::RoomInfo) -> bool) {
+    while !c.room.as_ref().is_some_and(&ok) {
+        c.recv().await;
+    }
+}
+
+/// Names and seats in the lobby (rename, a name taken, leaving a seat and
+/// the seats after it moving up), then after a match: no instant restart
+/// over the results, a rematch once every seat asks, and the host taking
+/// the room back to the lobby; all of it survives a restart.
+#[tokio::test]
+async fn lobby_names_seats_rematch_and_back_to_lobby() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Ana").await;
+    let code = host.code.0.clone();
+    let ben = server.join(&code, "Ben").await;
+    let cy = server.join(&code, "Cy").await;
+    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    let mut b = server.connect_welcomed(&code, Some(&ben.token)).await;
+    let mut c = server.connect_welcomed(&code, Some(&cy.token)).await;
+    let mut w = server.connect_welcomed(&code, None).await;
+
+    // Rename: a taken name (any case) is refused, a bad one too.
+    b.send(&ClientMsg::Rename { name: "ANA".into() }).await;
+    assert_eq!(error_code(&mut b).await, ErrorCode::NameTaken);
+    b.send(&ClientMsg::Rename {
+        name: " \u{202e} ".into(),
+    })
+    .await;
+    assert_eq!(error_code(&mut b).await, ErrorCode::BadName);
+    w.send(&ClientMsg::Rename { name: "Eve".into() }).await;
+    assert_eq!(error_code(&mut w).await, ErrorCode::NotSeated);
+    b.send(&ClientMsg::Rename {
+        name: "  Bea ".into(),
+    })
+    .await;
+    room_until(&mut a, |r| r.seats.get(1).is_some_and(|s| s.name == "Bea")).await;
+    // Keeping one's own name in another case is fine.
+    a.send(&ClientMsg::Rename { name: "ana".into() }).await;
+    room_until(&mut c, |r| r.seats[0].name == "ana").await;
+
+    // Bea leaves: she watches on; Cy moves up to seat 1 and is told so.
+    b.send(&ClientMsg::LeaveSeat).await;
+    room_until(&mut b, |r| r.seats.len() == 2).await;
+    assert_eq!(b.you, Some(Viewer::Spectator));
+    room_until(&mut c, |r| r.seats.len() == 2).await;
+    while c.you != Some(Viewer::Seat(Seat(1))) {
+        c.recv().await;
+    }
+    let names: Vec<String> = c
+        .room
+        .as_ref()
+        .unwrap()
+        .seats
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    assert_eq!(names, ["ana", "Cy"]);
+    b.send(&ClientMsg::LeaveSeat).await;
+    assert_eq!(error_code(&mut b).await, ErrorCode::NotSeated);
+    // Her old token no longer holds a seat; Cy's token is seat 1 now.
+    let mut old = server.connect(&code, Some(&ben.token)).await;
+    assert_eq!(close_code(&mut old).await, 4001, "an unknown seat token");
+    let again = server.connect_welcomed(&code, Some(&cy.token)).await;
+    assert_eq!(again.you, Some(Viewer::Seat(Seat(1))));
+    drop(again);
+
+    // A match; no renaming or leaving during it.
+    a.send(&ClientMsg::Start).await;
+    for x in [&mut a, &mut c] {
+        parlor_tests::await_start(x).await;
+    }
+    c.send(&ClientMsg::Rename { name: "Cyd".into() }).await;
+    assert_eq!(error_code(&mut c).await, ErrorCode::NotNow);
+    c.send(&ClientMsg::Rematch { ready: true }).await;
+    assert_eq!(error_code(&mut c).await, ErrorCode::NotNow);
+    let first = a.match_id();
+    // The refusals above were expected; the players fail on any other.
+    c.errors.clear();
+    let mut played = parlor_tests::driver::play_to_end(vec![a, c]).await;
+    let mut c = played.pop().unwrap();
+    let mut a = played.pop().unwrap();
+
+    // Over: the results stay until everyone agrees.
+    a.send(&ClientMsg::Start).await;
+    assert_eq!(error_code(&mut a).await, ErrorCode::NotNow);
+    w.send(&ClientMsg::Rematch { ready: true }).await;
+    assert_eq!(error_code(&mut w).await, ErrorCode::NotSeated);
+    a.send(&ClientMsg::Rematch { ready: true }).await;
+    room_until(&mut c, |r| r.rematch == [Seat(0)]).await;
+    a.send(&ClientMsg::Rematch { ready: false }).await;
+    room_until(&mut c, |r| r.rematch.is_empty()).await;
+    assert_eq!(c.room.as_ref().unwrap().status, RoomStatus::Finished);
+    a.send(&ClientMsg::Rematch { ready: true }).await;
+    c.send(&ClientMsg::Rematch { ready: true }).await;
+    for x in [&mut a, &mut c] {
+        parlor_tests::await_start(x).await;
+    }
+    assert_ne!(a.match_id(), first, "a new match");
+    room_until(&mut c, |r| {
+        r.rematch.is_empty() && r.status == RoomStatus::Playing
+    })
+    .await;
+    a.errors.clear();
+    let mut played = parlor_tests::driver::play_to_end(vec![a, c]).await;
+    let mut c = played.pop().unwrap();
+    let mut a = played.pop().unwrap();
+
+    // Back to the lobby: the host only; then options and seats may change.
+    c.send(&ClientMsg::BackToLobby).await;
+    assert_eq!(error_code(&mut c).await, ErrorCode::NotHost);
+    a.send(&ClientMsg::BackToLobby).await;
+    room_until(&mut c, |r| r.status == RoomStatus::Lobby).await;
+    while c.state.is_some() {
+        c.recv().await;
+    }
+    assert_eq!(c.room.as_ref().unwrap().match_id, None);
+    c.send(&ClientMsg::Rename { name: "Cyd".into() }).await;
+    room_until(&mut a, |r| r.seats[1].name == "Cyd").await;
+    let dee = server.join(&code, "Dee").await;
+    assert_eq!(dee.seat, Some(Seat(2)), "new players can join the lobby");
+    drop((a, c, w));
+    server.stop().await;
+
+    // All of it was stored.
+    let server = TestServer::start(&db).await;
+    let r = server.room_info(&code).await;
+    assert_eq!(r.status, RoomStatus::Lobby);
+    assert_eq!(r.match_id, None);
+    let names: Vec<&str> = r.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["ana", "Cyd", "Dee"]);
+    let c = server.connect_welcomed(&code, Some(&cy.token)).await;
+    assert_eq!(c.you, Some(Viewer::Seat(Seat(1))));
+    assert!(c.state.is_none(), "no match on the table in the lobby");
+    server.stop().await;
+    db.drop_db().await;
+}

@@ -30,11 +30,45 @@ export async function waitReady(page, roll) {
 }
 
 /**
- * Plays one whole turn through the UI (or the rest of one, from roll
- * `opts.from`). Returns what was recorded.
+ * Follows the dot hint, if one shows: spends the dots it names through the
+ * ± dots panel, then checks the card it promised is offered to claim.
+ * Returns the card id, or null when no hint shows.
  * @param {import('playwright-core').Page} page
  * @param {number} seat
- * @param {{spendDots?: boolean, from?: number}} opts
+ */
+export async function followDotHint(page, seat) {
+  const hint = page.getByTestId('dot-hint');
+  if (!(await hint.count())) return null;
+  const first = hint.locator('li').first();
+  const card = Number(await first.getAttribute('data-card'));
+  const text = (await first.textContent()) ?? '';
+  const m = text.match(/^Spend (\d+) dots? to make (.+) \((.+)\)$/);
+  assert.ok(m, `hint text: ${text}`);
+  const changes = [...m[3].matchAll(/die (\d) (\d) → (\d)/g)].map((x) => ({ die: Number(x[1]) - 1, from: Number(x[2]), to: Number(x[3]) }));
+  assert.equal(changes.reduce((n, c) => n + Math.abs(c.to - c.from), 0), Number(m[1]), `the cost adds up: ${text}`);
+  for (const c of changes) {
+    const dotsBefore = await page.getByTestId(`dots-${seat}`).textContent();
+    await page.getByTestId(`adjust-open-${c.die}`).click();
+    for (let n = 0; n < Math.abs(c.to - c.from); n++) await page.getByTestId(c.to > c.from ? 'adjust-plus' : 'adjust-minus').click();
+    assert.equal(Number(await page.getByTestId('adjust-to').textContent()), c.to);
+    await page.getByTestId('adjust-confirm').click();
+    await page.waitForFunction(
+      ([sel, before]) => document.querySelector(sel)?.textContent !== before,
+      /** @type {[string, string|null]} */ ([`[data-testid="dots-${seat}"]`, dotsBefore]),
+    );
+  }
+  // The server agrees: the promised card is offered.
+  await page.getByTestId(`claim-${card}`).waitFor({ timeout: 10_000 });
+  return card;
+}
+
+/**
+ * Plays one whole turn through the UI (or the rest of one, from roll
+ * `opts.from`). Returns what was recorded. With `followHints`, a dot hint is
+ * followed (and checked) before rolling on; `hints` counts those followed.
+ * @param {import('playwright-core').Page} page
+ * @param {number} seat
+ * @param {{spendDots?: boolean, from?: number, followHints?: boolean, hints?: { n: number }}} opts
  */
 export async function playTurn(page, seat, opts = {}) {
   const roll = page.getByTestId('roll');
@@ -57,6 +91,14 @@ export async function playTurn(page, seat, opts = {}) {
       const id = Number(((await cut.getAttribute('data-testid')) ?? '').replace('cutoff-', ''));
       await cut.click();
       return { card: id, rolls: 13, cutoff: true };
+    }
+    if (opts.followHints && !spent) {
+      const card = await followDotHint(page, seat);
+      if (card !== null) {
+        spent = true;
+        if (opts.hints) opts.hints.n++;
+        continue;
+      }
     }
     if (opts.spendDots && !spent) {
       spent = await spendOneDot(page, seat);

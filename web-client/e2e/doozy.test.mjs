@@ -107,10 +107,11 @@ test('a whole match: options, game over, seed and history', { timeout: 600_000 }
 
   const pages = [a, b];
   let seat = await startMatch(a);
-  // 2 players × 5 rounds.
+  // 2 players × 5 rounds; a dot hint, when one shows, is followed and checked.
+  const hints = { n: 0 };
   for (let turn = 0; turn < 10; turn++) {
     await waitTurn(pages[seat], seat);
-    await playTurn(pages[seat], seat);
+    await playTurn(pages[seat], seat, { followHints: true, hints });
     seat = 1 - seat;
     if (turn < 9) await waitTurn(pages[seat], seat);
   }
@@ -126,8 +127,43 @@ test('a whole match: options, game over, seed and history', { timeout: 600_000 }
     const seed = (await p.getByTestId('seed').textContent()) ?? '';
     assert.match(seed, /^[0-9a-f]+$/);
   }
+  // The game-over screen says it once: one "Game over", one scorecard with
+  // its explanation; the table below keeps the log, not the scorecards again.
+  for (const p of pages) {
+    const text = (await p.locator('main').innerText()) ?? '';
+    assert.equal(text.match(/Game over/g)?.length, 1, `"Game over" once:\n${text}`);
+    assert.equal(text.match(/lowest wins/g)?.length, 1, 'the explanation once');
+    assert.equal(await p.getByTestId('final-scorecard').count(), 1);
+    assert.equal(await p.getByTestId('scorecard').count(), 0, 'no second scorecard under the final one');
+    assert.match(await p.getByTestId('game-over').innerText(), /(Ana|Ben|you) wins?!/);
+  }
+  // The whole log: both players' turns from the start, unfolded and downloadable.
+  const log = a.getByTestId('log');
+  const count = Number(await log.getAttribute('data-count'));
+  assert.ok(count > 14, `a whole match makes many lines (${count})`);
+  assert.equal(await log.locator(':scope > li').count(), 14, 'folded: the newest 14');
+  await a.getByTestId('log-toggle').click();
+  assert.equal(await log.locator(':scope > li').count(), count, 'unfolded: every line');
+  const all = (await log.innerText()) ?? '';
+  for (const who of ['Ana', 'Ben']) assert.match(all, new RegExp(`${who} (claimed|hit the 13-roll cutoff)`), `${who}'s turns are in the log`);
+  assert.match(all, /Dealt /, 'the log starts with the deal');
+  const box = await log.boundingBox();
+  assert.ok(box && box.height <= 24 * 16 + 4, `the unfolded log scrolls in a box (${box?.height} px)`);
+  const [download] = await Promise.all([a.waitForEvent('download'), a.getByTestId('log-download').click()]);
+  const file = await download.path();
+  assert.ok(file);
+  const { readFileSync } = await import('node:fs');
+  const saved = readFileSync(file, 'utf8').trim().split('\n');
+  assert.equal(saved.length, count, 'the download holds every line');
+  assert.match(saved[0], /Dealt /, 'oldest first');
+  assert.match(download.suggestedFilename(), /^doozy-dice-[0-9a-f]{8}\.txt$/);
+  console.log(`dot hints followed: ${hints.n}`);
+
   await noHorizontalScroll(b);
-  if (shots) await b.screenshot({ path: join(shots, 'game-over-375.png'), fullPage: true });
+  if (shots) {
+    await b.screenshot({ path: join(shots, 'game-over-375.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'game-over-desktop.png'), fullPage: true });
+  }
 
   // History lists it; its page shows the scorecard.
   await b.getByTestId('match-link').click();

@@ -465,6 +465,52 @@ impl Store {
         Ok(())
     }
 
+    /// Renames a seat.
+    pub async fn rename_seat(&self, code: &RoomCode, seat: Seat, name: &str) -> StoreResult<()> {
+        sqlx::query("update seat set name = $1 where room_code = $2 and seat = $3")
+            .bind(name)
+            .bind(&code.0)
+            .bind(i64::from(seat.0))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Removes a seat; every later seat moves up one, keeping its token.
+    pub async fn leave_seat(&self, code: &RoomCode, seat: Seat) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("delete from seat where room_code = $1 and seat = $2")
+            .bind(&code.0)
+            .bind(i64::from(seat.0))
+            .execute(&mut *tx)
+            .await?;
+        // Through negatives: the key (room, seat) is checked row by row, so
+        // a plain `seat - 1` could collide with the next row mid-update.
+        for sql in [
+            "update seat set seat = -seat where room_code = $1 and seat > $2",
+            "update seat set seat = -seat - 1 where room_code = $1 and seat < 0 and $2 >= 0",
+        ] {
+            sqlx::query(sql)
+                .bind(&code.0)
+                .bind(i64::from(seat.0))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets a room's status (`lobby` when its players go back to the lobby
+    /// after a match).
+    pub async fn set_room_status(&self, code: &RoomCode, status: &str) -> StoreResult<()> {
+        sqlx::query("update room set status = $1 where room_code = $2")
+            .bind(status)
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The seats of a room, in seat order.
     pub async fn seats(&self, code: &RoomCode) -> StoreResult<Vec<SeatRow>> {
         let rows = sqlx::query(

@@ -69,6 +69,9 @@ pub struct Room {
     /// The last [`CHAT_KEPT`] chat lines (in memory only: chat is talk at
     /// the table, not part of the match record).
     chat: VecDeque<ChatLine>,
+    /// After a match, the seats asking for a rematch (in memory only: after
+    /// a restart they ask again).
+    rematch: Vec<Seat>,
 }
 
 /// Chat lines a room keeps for whoever connects next.
@@ -111,6 +114,7 @@ impl Room {
             room_due: None,
             idle_since: Some(Instant::now()),
             chat: VecDeque::new(),
+            rematch: Vec::new(),
         }
     }
 
@@ -158,7 +162,8 @@ impl Room {
                 away_since: None,
             })
             .collect();
-        room.live = live;
+        // Back in the lobby after a match: the last match is history.
+        room.live = live.filter(|_| status != RoomStatus::Lobby);
         // Continue the stored timer where it was; one that ended while the
         // server was down expires at once.
         room.timer = room.next_timer().map(|mut t| {
@@ -363,20 +368,7 @@ impl Room {
                 live.id == match_id && from <= live.version && live.version - from <= RESUME_MAX;
             fits.then(|| live.catch_up(viewer, from)).flatten()
         });
-        let welcome = ServerMsg::Welcome {
-            you: viewer,
-            room: self.info(),
-            snapshot: match caught_up {
-                Some(_) => None,
-                None => self
-                    .live
-                    .as_ref()
-                    .map(|m| m.snapshot(viewer, self.deadline())),
-            },
-            resumed: caught_up.is_some(),
-            chat: self.chat.iter().cloned().collect(),
-        };
-        self.send(conn, &welcome);
+        self.welcome(conn, caught_up.is_some());
         if let (Some(update), Some(live)) = (caught_up, self.live.as_ref()) {
             let msg = ServerMsg::Update {
                 version: live.version,
@@ -396,6 +388,29 @@ impl Room {
             }
         }
         self.room_changed();
+    }
+
+    /// Tells `conn` who it is, the room, the match (unless `resumed`, when
+    /// an update with what it missed follows) and the recent chat; sent on
+    /// connecting and again when its seat changes.
+    fn welcome(&mut self, conn: ConnId, resumed: bool) {
+        let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
+            return;
+        };
+        let welcome = ServerMsg::Welcome {
+            you: viewer,
+            room: self.info(),
+            snapshot: if resumed {
+                None
+            } else {
+                self.live
+                    .as_ref()
+                    .map(|m| m.snapshot(viewer, self.deadline()))
+            },
+            resumed,
+            chat: self.chat.iter().cloned().collect(),
+        };
+        self.send(conn, &welcome);
     }
 
     /// Removes a connection; `true` if the room info changed.
@@ -540,6 +555,10 @@ impl Room {
             ClientMsg::Hello { .. } => Err((ErrorCode::BadHandshake, "already said hello".into())),
             ClientMsg::SetOptions { options } => self.set_options(viewer, options).await,
             ClientMsg::Start => self.start(viewer).await,
+            ClientMsg::Rename { name } => self.rename(viewer, &name).await,
+            ClientMsg::LeaveSeat => self.leave_seat(viewer).await,
+            ClientMsg::Rematch { ready } => self.rematch(viewer, ready).await,
+            ClientMsg::BackToLobby => self.back_to_lobby(viewer).await,
             ClientMsg::Act {
                 client_seq,
                 version,
@@ -594,13 +613,157 @@ impl Room {
         if viewer != Viewer::Seat(HOST) {
             return Err((ErrorCode::NotHost, "only the host can start".into()));
         }
-        // A finished room may start a new match with the same seats.
-        if self.status == RoomStatus::Playing {
-            return Err((
+        match self.status {
+            RoomStatus::Lobby => self.begin_match().await,
+            RoomStatus::Playing => Err((
                 ErrorCode::AlreadyStarted,
                 "the match has already started".into(),
+            )),
+            // The results stay until everyone has seen them and agrees.
+            RoomStatus::Finished => Err((
+                ErrorCode::NotNow,
+                "the match is over: a rematch starts when every player asks for one, \
+                 or the host can go back to the lobby"
+                    .into(),
+            )),
+        }
+    }
+
+    /// Renames `viewer`'s seat (lobby only); names stay unique in a room.
+    async fn rename(&mut self, viewer: Viewer, name: &str) -> Result<(), (ErrorCode, String)> {
+        let seat = self.lobby_seat(viewer, "names can change in the lobby")?;
+        let name =
+            crate::http::clean_name(name).map_err(|e| (ErrorCode::BadName, e.to_string()))?;
+        let taken = self
+            .seats
+            .iter()
+            .enumerate()
+            .any(|(i, s)| i != seat.index() && s.name.to_lowercase() == name.to_lowercase());
+        if taken {
+            return Err((
+                ErrorCode::NameTaken,
+                format!("another player here is called {name}"),
             ));
         }
+        self.store
+            .rename_seat(&self.code, seat, &name)
+            .await
+            .map_err(storage)?;
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.name = name;
+        }
+        info!(seat = %seat, "seat renamed");
+        self.broadcast_room();
+        Ok(())
+    }
+
+    /// `viewer` gives up its seat (lobby only): its connections watch on,
+    /// later seats move up one and are told who they now are.
+    async fn leave_seat(&mut self, viewer: Viewer) -> Result<(), (ErrorCode, String)> {
+        let seat = self.lobby_seat(viewer, "a seat can be left in the lobby")?;
+        self.store
+            .leave_seat(&self.code, seat)
+            .await
+            .map_err(storage)?;
+        self.seats.remove(seat.index());
+        info!(seat = %seat, "seat left");
+        let moved: Vec<ConnId> = self
+            .conns
+            .iter_mut()
+            .filter_map(|(id, c)| match c.viewer {
+                Viewer::Seat(s) if s == seat => {
+                    c.viewer = Viewer::Spectator;
+                    Some(*id)
+                }
+                Viewer::Seat(s) if s > seat => {
+                    c.viewer = Viewer::Seat(Seat(s.0 - 1));
+                    Some(*id)
+                }
+                _ => None,
+            })
+            .collect();
+        for conn in moved {
+            self.welcome(conn, false);
+        }
+        self.broadcast_room();
+        Ok(())
+    }
+
+    /// `viewer`'s seat, when the room is in the lobby.
+    fn lobby_seat(&self, viewer: Viewer, when: &str) -> Result<Seat, (ErrorCode, String)> {
+        let Viewer::Seat(seat) = viewer else {
+            return Err((ErrorCode::NotSeated, "spectators have no seat".into()));
+        };
+        if self.status != RoomStatus::Lobby {
+            return Err((
+                ErrorCode::NotNow,
+                format!("{when}, not during or after a match"),
+            ));
+        }
+        Ok(seat)
+    }
+
+    /// A seat asks for (or takes back) a rematch; when every seat has asked,
+    /// the next match starts with the same seats and options.
+    async fn rematch(&mut self, viewer: Viewer, ready: bool) -> Result<(), (ErrorCode, String)> {
+        let Viewer::Seat(seat) = viewer else {
+            return Err((
+                ErrorCode::NotSeated,
+                "spectators have no say in a rematch".into(),
+            ));
+        };
+        if self.status != RoomStatus::Finished {
+            return Err((
+                ErrorCode::NotNow,
+                "a rematch is asked for once a match is over".into(),
+            ));
+        }
+        self.rematch.retain(|s| *s != seat);
+        if ready {
+            self.rematch.push(seat);
+            self.rematch.sort_unstable();
+        }
+        info!(seat = %seat, ready, "rematch");
+        if self.rematch.len() == self.seats.len() {
+            return self.begin_match().await;
+        }
+        self.broadcast_room();
+        Ok(())
+    }
+
+    /// The host takes the room back to the lobby after a match.
+    async fn back_to_lobby(&mut self, viewer: Viewer) -> Result<(), (ErrorCode, String)> {
+        if viewer != Viewer::Seat(HOST) {
+            return Err((
+                ErrorCode::NotHost,
+                "only the host can go back to the lobby".into(),
+            ));
+        }
+        if self.status != RoomStatus::Finished {
+            return Err((
+                ErrorCode::NotNow,
+                "the room goes back to the lobby after a match".into(),
+            ));
+        }
+        self.store
+            .set_room_status(&self.code, "lobby")
+            .await
+            .map_err(storage)?;
+        self.status = RoomStatus::Lobby;
+        self.live = None;
+        self.timer = None;
+        self.rematch.clear();
+        info!("back to the lobby");
+        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+        for conn in ids {
+            self.welcome(conn, false);
+        }
+        self.room_changed();
+        Ok(())
+    }
+
+    /// Starts a new match with the seats and options as they are.
+    async fn begin_match(&mut self) -> Result<(), (ErrorCode, String)> {
         let (min, max) = self.options.kind().players();
         let n = self.seats.len();
         if n < usize::from(min) || n > usize::from(max) {
@@ -651,6 +814,7 @@ impl Room {
             .collect();
         self.live = Some(live);
         self.timer = None;
+        self.rematch.clear();
         self.status = RoomStatus::Playing;
         self.broadcast_room();
         let ids: Vec<(ConnId, Viewer)> = self.conns.iter().map(|(id, c)| (*id, c.viewer)).collect();
@@ -937,6 +1101,7 @@ impl Room {
             )
             .unwrap_or(u32::MAX),
             match_id: self.live.as_ref().map(|m| m.id),
+            rematch: self.rematch.clone(),
         }
     }
 

@@ -24,6 +24,7 @@ import ZopZooOptions from './zop-zoo/Options.svelte';
 import ZopZooTable from './zop-zoo/Table.svelte';
 import ZopZooFinal from './zop-zoo/FinalScorecard.svelte';
 import type { GameRules } from '../components/rules/types';
+import type { IconName } from '../components/icons/Icon.svelte';
 import { rules as doozyRules } from './doozy/rules';
 import { rules as mtmRules } from './mtm/rules';
 import { rules as zoomiesRules } from './zoomies/rules';
@@ -41,6 +42,11 @@ export interface OptionsProps {
 
 export interface TableProps {
   conn: RoomConnection;
+  /**
+   * The match is over and the room shows the game's final scorecard above
+   * the table: a table may leave out what that scorecard repeats.
+   */
+  final?: boolean;
 }
 
 export interface FinalProps {
@@ -56,8 +62,8 @@ export interface FinalProps {
 export interface GameUi {
   title: string;
   blurb: string;
-  /** A decorative emoji for the game card. */
-  icon: string;
+  /** The game card's icon (drawn, see components/icons). */
+  icon: IconName;
   Options?: Component<OptionsProps>;
   Table?: Component<TableProps>;
   Final?: Component<FinalProps>;
@@ -69,16 +75,16 @@ export const GAMES: Record<GameKind, GameUi> = {
   'doozy-dice': {
     title: 'Doozy Dice',
     blurb: 'Roll five dice to complete five combos in as few rolls as you can. Doozy Faces earn dots; dots bend the dice.',
-    icon: '🎲',
+    icon: 'dice',
     Options: DoozyOptions,
     Table: DoozyTable,
     Final: DoozyFinal,
     rules: doozyRules,
   },
   'mix-the-mutts': {
-    title: 'Mix-the-Mutts!',
+    title: 'Mix-the-Mutts',
     blurb: 'Connect hex tiles of heads and tails, then score the mutts they make with matching cards from your hand.',
-    icon: '🐶',
+    icon: 'mutt',
     Options: MtmOptions,
     Table: MtmTable,
     Final: MtmFinal,
@@ -87,7 +93,7 @@ export const GAMES: Record<GameKind, GameUi> = {
   zoomies: {
     title: 'Zoomies',
     blurb: 'Lay dog dominoes to grow a park of Packs, then bet tokens on Leaders, Bones, Frens and the Zoomies.',
-    icon: '🐕',
+    icon: 'zoomies',
     Options: ZoomiesOptions,
     Table: ZoomiesTable,
     Final: ZoomiesFinal,
@@ -97,7 +103,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     title: 'Zingamino',
     blurb:
       'Lay coloured dominoes around four linked circles, matching every end. Wild Zingas take the value they meet; close a circle for +16. First to 64.',
-    icon: '🁫',
+    icon: 'zingamino',
     Options: ZingaminoOptions,
     Table: ZingaminoTable,
     Final: ZingaminoFinal,
@@ -107,7 +113,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     title: 'Zop Zoo',
     blurb:
       "Doc Colour's zoo card game: cover every animal in your row with its POINTS card, connect halves, dodge Minus cards, and dig, give, take or switch with MOLE, HYENA, RACCOON and EARTHWORM. First to 800.",
-    icon: '🦓',
+    icon: 'zoo',
     Options: ZopZooOptions,
     Table: ZopZooTable,
     Final: ZopZooFinal,

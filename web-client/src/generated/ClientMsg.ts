@@ -39,4 +39,12 @@ action: AnyAction, } | { "type": "ping" } | { "type": "chat",
 /**
  * The words.
  */
-text: string, };
+text: string, } | { "type": "rename", 
+/**
+ * The new name.
+ */
+name: string, } | { "type": "leave_seat" } | { "type": "rematch", 
+/**
+ * Asking (true) or taking it back (false).
+ */
+ready: boolean, } | { "type": "back_to_lobby" };

@@ -50,4 +50,9 @@ spectators: number,
 /**
  * The current (or last) match, once started.
  */
-match_id: MatchId | null, };
+match_id: MatchId | null, 
+/**
+ * After a match: the seats that have asked for a rematch (it starts
+ * when every seat has).
+ */
+rematch: Array<Seat>, };

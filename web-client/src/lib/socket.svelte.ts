@@ -128,8 +128,11 @@ export class RoomConnection {
   refusals = $state(0);
   /** Resumed, and the update with what was missed has not come yet: hold actions. */
   catchingUp = $state(false);
+  /** This page gave up its seat (the server agreed): forget its token. */
+  leftSeat = $state(false);
 
   #token: string | null;
+  #leaving = false;
   #ws: WebSocket | null = null;
   #stopped = false;
   #attempt = 0;
@@ -238,6 +241,27 @@ export class RoomConnection {
 
   start(): void {
     this.#send({ type: 'start' });
+  }
+
+  /** Renames this seat (lobby only; the server refuses a name another seat has). */
+  rename(name: string): boolean {
+    return this.#send({ type: 'rename', name });
+  }
+
+  /** Gives up this seat (lobby only): this page watches on; `leftSeat` turns true once the server agrees. */
+  leaveSeat(): boolean {
+    this.#leaving = this.#send({ type: 'leave_seat' });
+    return this.#leaving;
+  }
+
+  /** After a match: asks for (or takes back) a rematch; it starts once every seat asks. */
+  rematch(ready: boolean): boolean {
+    return this.#send({ type: 'rematch', ready });
+  }
+
+  /** After a match, the host: back to the lobby to change options and seats. */
+  backToLobby(): boolean {
+    return this.#send({ type: 'back_to_lobby' });
   }
 
   /** Says something in the room's chat; false if it could not be sent. */
@@ -589,6 +613,12 @@ export class RoomConnection {
         this.#attempt = 0;
         this.#noRoomStreak = 0;
         this.reconnectText = null;
+        if (this.#leaving && msg.you.kind === 'spectator') {
+          // Our seat is given up: its token opens nothing any more.
+          this.#token = null;
+          this.#leaving = false;
+          this.leftSeat = true;
+        }
         this.you = msg.you;
         this.#setRoom(msg.room);
         // The server's recent lines replace ours: nothing lost or repeated.

@@ -1,4 +1,4 @@
-// Mix-the-Mutts! for players; the rulings are in docs/games/mix-the-mutts.md.
+// Mix-the-Mutts for players; the rulings are in docs/games/mix-the-mutts.md.
 import type { GameRules } from '../../components/rules/types';
 
 export const rules: GameRules = {

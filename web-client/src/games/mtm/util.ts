@@ -70,12 +70,12 @@ export interface BreedInfo {
 
 /** Commonest first, as in RULINGS §3(b). */
 export const BREEDS: BreedInfo[] = [
-  { breed: 'poodle', name: 'Poodle', code: 'POO', points: 1, count: 16, color: '#db2777', ink: '#fff' },
-  { breed: 'beagle', name: 'Beagle', code: 'BEA', points: 2, count: 14, color: '#ea580c', ink: '#fff' },
+  { breed: 'poodle', name: 'Poodle', code: 'POO', points: 1, count: 16, color: '#be185d', ink: '#fff' },
+  { breed: 'beagle', name: 'Beagle', code: 'BEA', points: 2, count: 14, color: '#c2410c', ink: '#fff' },
   { breed: 'pug', name: 'Pug', code: 'PUG', points: 3, count: 12, color: '#eab308', ink: '#1f2937' },
-  { breed: 'dachshund', name: 'Dachshund', code: 'DAC', points: 4, count: 10, color: '#16a34a', ink: '#fff' },
+  { breed: 'dachshund', name: 'Dachshund', code: 'DAC', points: 4, count: 10, color: '#15803d', ink: '#fff' },
   { breed: 'schnauzer', name: 'Schnauzer', code: 'SCH', points: 5, count: 8, color: '#64748b', ink: '#fff' },
-  { breed: 'pomeranian', name: 'Pomeranian', code: 'POM', points: 6, count: 6, color: '#0891b2', ink: '#fff' },
+  { breed: 'pomeranian', name: 'Pomeranian', code: 'POM', points: 6, count: 6, color: '#0e7490', ink: '#fff' },
   { breed: 'dalmatian', name: 'Dalmatian', code: 'DAL', points: 7, count: 4, color: '#1f2937', ink: '#fff' },
   { breed: 'chihuahua', name: 'Chihuahua', code: 'CHI', points: 8, count: 2, color: '#7c3aed', ink: '#fff' },
 ];
@@ -197,6 +197,32 @@ export function previewCombos(
     out.push({ dir, head, tail });
   }
   return out;
+}
+
+/** Compass names of the six directions, for screen readers. */
+export const DIR_NAMES = ['east', 'north-east', 'north-west', 'west', 'south-west', 'south-east'] as const;
+
+/** "M01, M03 and M07" */
+export function andList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * What a player needs to know about an open hex, in words: the tiles it
+ * would connect (by their printed codes, with where they lie) and how many
+ * it touches, e.g. "Connect between M01 (west) and M03 (north-east), touches
+ * 2 tiles".
+ */
+export function openHexLabel(board: PlacedTile[], at: Hex): string {
+  const byHex = new Map(board.map((t) => [hexKey(t.at), t]));
+  const near: string[] = [];
+  for (let dir = 0; dir < 6; dir++) {
+    const t = byHex.get(hexKey(neighbour(at, dir)));
+    if (t) near.push(`${tileCode(t.face.tile)} (${DIR_NAMES[dir]})`);
+  }
+  if (near.length === 0) return 'Connect here';
+  const where = near.length === 1 ? `next to ${near[0]}` : `between ${andList(near)}`;
+  return `Connect ${where}, touches ${plural(near.length, 'tile')}`;
 }
 
 /** The legal rotations (RULINGS §3(b)): 0°, 120° and 240°. */

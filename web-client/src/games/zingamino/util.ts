@@ -59,9 +59,9 @@ export interface ColourInfo {
 
 /** In tile and board order: Green, Yellow, Orange, Purple. */
 export const COLOURS: ColourInfo[] = [
-  { name: 'Green', letter: 'G', fill: '#dcfce7', ink: '#15803d', track: '#bbf7d0' },
-  { name: 'Yellow', letter: 'Y', fill: '#fef9c3', ink: '#a16207', track: '#fde68a' },
-  { name: 'Orange', letter: 'O', fill: '#ffedd5', ink: '#c2410c', track: '#fed7aa' },
+  { name: 'Green', letter: 'G', fill: '#dcfce7', ink: '#166534', track: '#bbf7d0' },
+  { name: 'Yellow', letter: 'Y', fill: '#fef9c3', ink: '#854d0e', track: '#fde68a' },
+  { name: 'Orange', letter: 'O', fill: '#ffedd5', ink: '#9a3412', track: '#fed7aa' },
   { name: 'Purple', letter: 'P', fill: '#f3e8ff', ink: '#7e22ce', track: '#e9d5ff' },
 ];
 
@@ -192,14 +192,14 @@ export function onlyPass(moves: Action[]): boolean {
 
 /** Seat colours (up to 8 players), kept apart from the four tile colours. */
 export const SEAT_COLOURS = [
-  { color: '#2563eb', soft: '#dbeafe' },
-  { color: '#db2777', soft: '#fce7f3' },
-  { color: '#0d9488', soft: '#ccfbf1' },
+  { color: '#1d4ed8', soft: '#dbeafe' },
+  { color: '#be185d', soft: '#fce7f3' },
+  { color: '#0f766e', soft: '#ccfbf1' },
   { color: '#854d0e', soft: '#fef3c7' },
-  { color: '#dc2626', soft: '#fee2e2' },
+  { color: '#b91c1c', soft: '#fee2e2' },
   { color: '#475569', soft: '#e2e8f0' },
-  { color: '#0891b2', soft: '#cffafe' },
-  { color: '#65a30d', soft: '#ecfccb' },
+  { color: '#0e7490', soft: '#cffafe' },
+  { color: '#4d7c0f', soft: '#ecfccb' },
 ];
 
 export function seatColour(seat: number): { color: string; soft: string } {
@@ -211,4 +211,27 @@ export interface Target {
   space: number;
   ccw: string;
   cw: string;
+}
+
+/**
+ * A target space in words (screen readers, tooltips): the space, its circle,
+ * the values the tile would show and the placed tiles it would sit next to,
+ * e.g. "Place on G5 in the Green circle, showing 3|4, next to G4 (Green 1|3)".
+ */
+export function targetLabel(board: Array<{ tile: TileId } | null>, t: Target): string {
+  const c = colourOf(t.space);
+  const i = t.space % 16;
+  const near = [c * 16 + ((i + 15) % 16), c * 16 + ((i + 1) % 16)];
+  for (const [a, b] of BRIDGES) {
+    if (a === t.space) near.push(b);
+    if (b === t.space) near.push(a);
+  }
+  const beside = near.flatMap((s) => {
+    const p = board[s];
+    return p ? [`${spaceName(s)} (${tileName(p.tile)})`] : [];
+  });
+  const sq = isSquare(t.space);
+  const shows = sq ? t.ccw : `${t.ccw}|${t.cw}`;
+  const where = beside.length ? `next to ${beside.join(' and ')}` : 'next to no tile';
+  return `Place on ${spaceName(t.space)}${sq ? ', a Zinga or Double square,' : ''} in the ${COLOURS[c].name} circle, showing ${shows}, ${where}`;
 }

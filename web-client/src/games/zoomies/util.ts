@@ -81,7 +81,7 @@ export interface BreedInfo {
 /** The five breeds, in the order of RULINGS §1(b). */
 export const BREEDS: BreedInfo[] = [
   { breed: 'chihuahua', name: 'Chihuahua', many: 'Chihuahuas', code: 'CHI', letter: 'C', fill: '#fcd34d', ink: '#92400e' },
-  { breed: 'poodle', name: 'Poodle', many: 'Poodles', code: 'POO', letter: 'P', fill: '#f9a8d4', ink: '#9d174d' },
+  { breed: 'poodle', name: 'Poodle', many: 'Poodles', code: 'POO', letter: 'P', fill: '#f9a8d4', ink: '#831843' },
   { breed: 'beagle', name: 'Beagle', many: 'Beagles', code: 'BEA', letter: 'B', fill: '#d6b48c', ink: '#5b3a1e' },
   { breed: 'husky', name: 'Husky', many: 'Huskies', code: 'HUS', letter: 'H', fill: '#93c5fd', ink: '#1e3a8a' },
   { breed: 'greyhound', name: 'Greyhound', many: 'Greyhounds', code: 'GRE', letter: 'G', fill: '#a7f3d0', ink: '#065f46' },
@@ -125,9 +125,9 @@ export function dogText(d: Dog): string {
 
 /** Token colours by seat, as in the rulebook's sample scoring. */
 export const SEAT_COLOURS = [
-  { name: 'Orange', color: '#ea580c', soft: '#ffedd5' },
-  { name: 'Red', color: '#dc2626', soft: '#fee2e2' },
-  { name: 'Teal', color: '#0d9488', soft: '#ccfbf1' },
+  { name: 'Orange', color: '#c2410c', soft: '#ffedd5' },
+  { name: 'Red', color: '#b91c1c', soft: '#fee2e2' },
+  { name: 'Teal', color: '#0f766e', soft: '#ccfbf1' },
   { name: 'Purple', color: '#7c3aed', soft: '#ede9fe' },
 ];
 
@@ -287,6 +287,34 @@ export function placementsFor(grid: Grid, face: TileFace, dir: Dir): Cell[] {
     }
   }
   return out;
+}
+
+/**
+ * A target cell in words, for screen readers and tooltips: where each dog
+ * of the tile would lie, which dogs of its own breed it would meet and how
+ * many tiles it touches, e.g. "Put the tile here: Poodle next to 2 Poodles,
+ * Beagle to the east next to no Beagle; touches 3 tiles".
+ */
+export function targetLabel(grid: Grid, face: TileFace, dir: Dir, at: Cell): string {
+  const other = step(at, dir);
+  const mine = new Set([cellKey(at), cellKey(other)]);
+  const tiles = new Set<number>();
+  const meets = (c: Cell, dog: Dog) => {
+    let n = 0;
+    for (const d of DIRS) {
+      const k = cellKey(step(c, d));
+      if (mine.has(k)) continue;
+      const sq = grid.get(k);
+      if (!sq) continue;
+      tiles.add(sq.index);
+      if (sq.dog.breed === dog.breed) n++;
+    }
+    const name = breedName(dog.breed);
+    return n === 0 ? `next to no ${name}` : `next to ${n === 1 ? `a ${name}` : `${n} ${breedName(dog.breed, n)}`}`;
+  };
+  const a = `${dogText(face.a)} ${meets(at, face.a)}`;
+  const b = `${dogText(face.b)} to the ${dir} ${meets(other, face.b)}`;
+  return `Put the tile here: ${a}, ${b}; touches ${plural(tiles.size, 'tile')}`;
 }
 
 /** Legal placements of a tile in each orientation. */

@@ -83,13 +83,13 @@ export interface CategoryInfo {
 export const CATEGORIES: Record<Category, CategoryInfo> = {
   mammal: { name: 'MAMMAL', code: 'MAM', value: 10, fill: '#e7d3bd', ink: '#78350f' },
   ocean: { name: 'OCEAN', code: 'OCN', value: 15, fill: '#bfdbfe', ink: '#1d4ed8' },
-  bird: { name: 'BIRD', code: 'BRD', value: 20, fill: '#fbcfe8', ink: '#be185d' },
-  insect: { name: 'INSECT', code: 'INS', value: 25, fill: '#fde68a', ink: '#a16207' },
-  semi_aquatic: { name: 'SEMI-AQUATIC', code: 'SEMI', value: 30, fill: '#a5f3fc', ink: '#0e7490' },
-  horns: { name: 'HORNS', code: 'HRN', value: 35, fill: '#fed7aa', ink: '#c2410c' },
-  reptile: { name: 'REPTILE', code: 'REP', value: 40, fill: '#bbf7d0', ink: '#15803d' },
+  bird: { name: 'BIRD', code: 'BRD', value: 20, fill: '#fbcfe8', ink: '#9d174d' },
+  insect: { name: 'INSECT', code: 'INS', value: 25, fill: '#fde68a', ink: '#854d0e' },
+  semi_aquatic: { name: 'SEMI-AQUATIC', code: 'SEMI', value: 30, fill: '#a5f3fc', ink: '#155e75' },
+  horns: { name: 'HORNS', code: 'HRN', value: 35, fill: '#fed7aa', ink: '#9a3412' },
+  reptile: { name: 'REPTILE', code: 'REP', value: 40, fill: '#bbf7d0', ink: '#166534' },
   marsupial: { name: 'MARSUPIAL', code: 'MAR', value: 45, fill: '#e9d5ff', ink: '#86198f' },
-  arachnid: { name: 'ARACHNID', code: 'ARA', value: 55, fill: '#fecaca', ink: '#b91c1c' },
+  arachnid: { name: 'ARACHNID', code: 'ARA', value: 55, fill: '#fecaca', ink: '#991b1b' },
   mythical: { name: 'MYTHICAL', code: 'MYTH', value: 60, fill: '#ddd6fe', ink: '#6d28d9' },
 };
 
@@ -245,14 +245,14 @@ export function choices(moves: Action[]): Choices {
 
 /** Seat colours (up to 8 players), kept apart from the category colours where possible. */
 export const SEAT_COLOURS = [
-  { color: '#2563eb', soft: '#dbeafe' },
-  { color: '#db2777', soft: '#fce7f3' },
-  { color: '#0d9488', soft: '#ccfbf1' },
+  { color: '#1d4ed8', soft: '#dbeafe' },
+  { color: '#be185d', soft: '#fce7f3' },
+  { color: '#0f766e', soft: '#ccfbf1' },
   { color: '#854d0e', soft: '#fef3c7' },
-  { color: '#dc2626', soft: '#fee2e2' },
+  { color: '#b91c1c', soft: '#fee2e2' },
   { color: '#475569', soft: '#e2e8f0' },
-  { color: '#0891b2', soft: '#cffafe' },
-  { color: '#65a30d', soft: '#ecfccb' },
+  { color: '#0e7490', soft: '#cffafe' },
+  { color: '#4d7c0f', soft: '#ecfccb' },
 ];
 
 export function seatColour(seat: number): { color: string; soft: string } {
