@@ -186,6 +186,17 @@ impl DoozyDice {
         })
     }
 
+    /// Would the dice, with `die` turned to `to`, still make a remaining
+    /// card? (With auto-claim, an adjustment must not unmake them all.)
+    fn still_claims(&self, turn: &Turn, die: u8, to: u8) -> bool {
+        let mut after = turn.clone();
+        match after.dice.get_mut(usize::from(die)) {
+            Some(d) => *d = to,
+            None => return false,
+        }
+        self.satisfied_mask(&after) != 0
+    }
+
     /// The turn in progress, if any.
     pub(super) fn turn(&self) -> Option<&Turn> {
         match &self.stage {
@@ -260,6 +271,11 @@ impl DoozyDice {
                 let have = self.dots(seat);
                 if have < i32::from(cost) {
                     return Err(Illegal::NotEnoughDots { cost, have });
+                }
+                // RULINGS §5(c): with auto-claim, dots cannot unmake every
+                // card the dice make to roll on.
+                if must_claim && !self.still_claims(turn, die, to) {
+                    return Err(Illegal::MustClaim);
                 }
                 Ok(Plan::Adjust { die, to, cost })
             }
@@ -524,7 +540,8 @@ impl Game for DoozyDice {
                 continue;
             }
             for to in lowest_value(die)..=6 {
-                if to != from && i32::from(from.abs_diff(to)) <= dots {
+                let affordable = to != from && i32::from(from.abs_diff(to)) <= dots;
+                if affordable && (!blocked || self.still_claims(turn, die, to)) {
                     out.push(Action::Adjust { die, to });
                 }
             }

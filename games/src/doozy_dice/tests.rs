@@ -829,12 +829,24 @@ fn auto_claim_forces_a_claim() {
     assert!(legal
         .iter()
         .all(|a| matches!(a, Action::Claim { .. } | Action::Adjust { .. })));
-    // Adjusting is still allowed (e.g. to make a harder card instead), and
-    // dice that make nothing any more may be rolled again.
-    act(&mut g, 0, Action::Adjust { die: 1, to: 1 });
-    assert_eq!(satisfied(&g), Vec::<CardId>::new());
-    roll(&mut g, 0, &[1], &[2]);
-    assert_eq!(satisfied(&g), vec![TRIPLE_SCOOP]);
+    // RULINGS §5(c): dots cannot unmake the card to roll on. Turning die 1
+    // to 1 would leave nothing made: refused, and not listed; without
+    // auto-claim the same adjustment is fine.
+    let unmake = Action::Adjust { die: 1, to: 1 };
+    refused_act(&g, 0, unmake.clone(), Illegal::MustClaim);
+    assert!(!legal.contains(&unmake));
+    let mut free = g.clone();
+    free.options.auto_claim = false;
+    assert!(free.legal_actions(Seat(0)).contains(&unmake));
+    // Every adjustment still listed keeps a card made (e.g. a harder one).
+    for adjust in legal.iter().filter(|a| matches!(a, Action::Adjust { .. })) {
+        let mut after = g.clone();
+        act(&mut after, 0, adjust.clone());
+        assert!(
+            !satisfied(&after).is_empty(),
+            "{adjust:?} unmade every card"
+        );
+    }
     act(&mut g, 0, Action::Claim { card: TRIPLE_SCOOP });
 
     // At roll 13 with a made card, no cutoff: the claim is forced.
