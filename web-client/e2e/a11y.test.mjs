@@ -3,9 +3,10 @@
 //
 //   npm run build && PARLOR_SERVER_BIN=... node --test e2e/a11y.test.mjs
 //
-// Pages: home, a lobby, each game's table mid-match (the active player on a
-// desktop, the waiting one on a 390×844 phone, then each page at the other
-// size too), a finished match's room, history (/matches) and a match page.
+// Pages: home, a lobby, each game's table mid-match (host on a desktop,
+// guest on a 390×844 phone, the player to act at both sizes; Doozy with the
+// ± dots panel open, Mix-the-Mutts in a scoring window), a finished match's
+// room, history (/matches) and a match page.
 // The finished match is a Mix-the-Mutts match played straight over the
 // WebSocket by a tiny bot while the tables are checked; the rest goes
 // through the UI.
@@ -303,20 +304,26 @@ async function botMatch(page) {
 }
 
 /**
- * Starts a two-player match of `game` through the UI: A (desktop) hosts, B
- * (390×844) joins. Resolves once both see the table.
+ * Opens a two-player room of `game` through the UI: A (desktop) hosts, B
+ * (390×844) joins. One room at a time (the share link goes through the one
+ * clipboard the browser has).
  * @param {import('playwright-core').Browser} br
  * @param {string} game
  * @param {string[]} errors
- * @param {string[]} problems
  */
-async function lobbyAndStart(br, game, errors, problems, auditLobby = false) {
+async function openTwo(br, game, errors) {
   const room = await openRoom(br, h.baseUrl, errors, { game, viewportA: DESKTOP, viewportB: PHONE });
   for (const p of [room.a, room.b]) for (const x of await p.locator('[data-testid^="toast-"] .close').all()) await x.click().catch(() => {});
-  if (auditLobby) {
-    problems.push(...(await audit(room.a, 'lobby-host-desktop')));
-    problems.push(...(await audit(room.b, 'lobby-guest-phone')));
-  }
+  return room;
+}
+
+/**
+ * The host starts; resolves once both see the table, with the page of the
+ * player to act.
+ * @param {Awaited<ReturnType<typeof openTwo>>} room
+ * @param {string} game
+ */
+async function start(room, game) {
   if (game === 'doozy-dice') await startMatch(room.a);
   else {
     await room.a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
@@ -351,12 +358,32 @@ test('no serious or critical accessibility violations on home, lobby, every tabl
   const finished = botMatch(botPage);
   finished.catch(() => {});
 
-  // --- each game's table mid-match: the lobby once, then every table
-  for (const [i, game] of ['doozy-dice', 'mix-the-mutts', 'zoomies', 'zingamino', 'zop-zoo'].entries()) {
-    const room = await lobbyAndStart(browser, game, errors, problems, i === 0);
+  // --- each game's table mid-match: the lobby once, then every table (the
+  // five rooms open and start side by side, then each is checked in turn)
+  const games = ['doozy-dice', 'mix-the-mutts', 'zoomies', 'zingamino', 'zop-zoo'];
+  /** @type {Awaited<ReturnType<typeof openTwo>>[]} */
+  const lobbies = [];
+  for (const game of games) {
+    lobbies.push(await openTwo(browser, game, errors));
+    if (lobbies.length === 1) {
+      problems.push(...(await audit(lobbies[0].a, 'lobby-host-desktop')));
+      problems.push(...(await audit(lobbies[0].b, 'lobby-guest-phone')));
+    }
+  }
+  const rooms = await Promise.all(lobbies.map((room, i) => start(room, games[i])));
+  for (const [i, game] of games.entries()) {
+    const room = rooms[i];
     const { a, b, active } = room;
     // Open what the active player works with: dice rolled, a hex or tile picked.
-    if (game === 'doozy-dice') await firstRoll(active);
+    if (game === 'doozy-dice') {
+      await firstRoll(active);
+      // The ± dots panel open, when a die can change.
+      const adjust = active.locator('[data-testid^="adjust-open-"]').first();
+      if (await adjust.count()) {
+        await adjust.click();
+        await active.getByTestId('adjust-panel').waitFor();
+      }
+    }
     if (game === 'mix-the-mutts') {
       // Board positions say what they join, not coordinates.
       const hex = active.locator('[data-testid^="hex-"]').first();
@@ -380,6 +407,9 @@ test('no serious or critical accessibility violations on home, lobby, every tabl
       assert.equal(await active.getByTestId('rot-2').getAttribute('aria-pressed'), 'true');
       if (shots) await active.screenshot({ path: join(shots, 'a11y-mtm-hex-tapped-phone.png') });
       if (size) await active.setViewportSize(size);
+      // Connect: both players get the scoring window (the claim panel) to check.
+      await active.getByTestId('place-confirm').click();
+      for (const p of [a, b]) await p.getByTestId('claim-pass').waitFor();
     }
     if (game === 'zoomies' || game === 'zingamino') {
       const tile = active.locator('[data-testid^="hand-tile-"]:not([data-fits="0"])').first();
@@ -404,8 +434,10 @@ test('no serious or critical accessibility violations on home, lobby, every tabl
         }
       }
     }
-    problems.push(...(await auditBoth(a, `${game}-host`)));
-    problems.push(...(await auditBoth(b, `${game}-guest`)));
+    // The player to act at both sizes (their controls); the other at their own.
+    const waiting = active === a ? b : a;
+    problems.push(...(await auditBoth(active, `${game}-${active === a ? 'host' : 'guest'}`)));
+    problems.push(...(await audit(waiting, `${game}-${waiting === a ? 'host-desktop' : 'guest-phone'}`)));
     await room.close();
   }
 
