@@ -7,6 +7,7 @@
 //! re-sampling anything. States never serialize; only per-viewer views leave.
 
 pub mod any;
+pub mod bot;
 pub mod doozy_dice;
 pub mod game;
 pub mod mix_the_mutts;
@@ -19,6 +20,7 @@ pub mod zoomies;
 pub mod zop_zoo;
 
 pub use any::{AnyGame, AnyStep, MatchError};
+pub use bot::{bot_action, Bot, Level, Player, RandomBot};
 pub use game::{replay, Game, GameOutcome, ReplayError, SetupError, Step};
 pub use parlor_protocol::{Seat, ToAct, Viewer};
 pub use reveal::{reveal, RevealError, Revealed};

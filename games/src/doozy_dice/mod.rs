@@ -7,6 +7,7 @@
 //!
 //! Everything is public in Doozy Dice, so every viewer gets the same view.
 
+mod bot;
 pub mod cards;
 mod state;
 mod view;

@@ -10,6 +10,7 @@
 //! chance step, when it is taken), and each seat's answer in a scoring
 //! window until the last answer closes the window and reveals them all.
 
+mod bot;
 mod state;
 pub mod tiles;
 mod view;

@@ -11,6 +11,7 @@
 //! each tile is drawn, as a chance step, when it leaves the bag.
 
 pub mod board;
+mod bot;
 mod state;
 pub mod tiles;
 mod view;

@@ -12,6 +12,7 @@
 //! discarded tiles.
 
 mod board;
+mod bot;
 mod scoring;
 mod state;
 pub mod tiles;

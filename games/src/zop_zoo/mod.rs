@@ -10,6 +10,7 @@
 //! equally likely). The white deck is dealt the same way. The state holds
 //! no secret at all beyond which cards remain, which is public.
 
+mod bot;
 pub mod cards;
 mod state;
 mod view;

@@ -1,0 +1,123 @@
+//! `parlor-selfplay`: plays many bot matches of one game in-process and
+//! prints statistics (length, time, scores, first-mover and A-vs-B win
+//! rates, the rule edge cases hit).
+//!
+//! ```text
+//! parlor-selfplay --game zoomies --seats 2 --matches 1000 --a normal --b random
+//! ```
+
+use std::process::ExitCode;
+
+use parlor_games::bot::selfplay::{run, Series, Tally};
+use parlor_games::bot::{Bot, Level, Player};
+use parlor_games::{doozy_dice, mix_the_mutts, zingamino, zoomies, zop_zoo};
+use parlor_protocol::game::ScorecardLines;
+use parlor_protocol::GameKind;
+
+const USAGE: &str =
+    "usage: parlor-selfplay --game <doozy-dice|mix-the-mutts|zoomies|zingamino|zop-zoo> \
+[--seats N (2)] [--matches N (1000)] [--seed FIRST (0)] [--a easy|normal|random (normal)] \
+[--b easy|normal|random (random)] [--options JSON (the game's defaults)] [--quiet]";
+
+struct Args {
+    game: GameKind,
+    series: Series,
+    options: Option<String>,
+    quiet: bool,
+}
+
+fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
+    let mut game = None;
+    let mut series = Series {
+        seats: 2,
+        a: Player::Bot(Level::Normal),
+        b: Player::Random,
+        first_seed: 0,
+        matches: 1000,
+    };
+    let mut options = None;
+    let mut quiet = false;
+    while let Some(flag) = argv.next() {
+        if flag == "--quiet" {
+            quiet = true;
+            continue;
+        }
+        if flag == "--help" || flag == "-h" {
+            return Err(USAGE.to_string());
+        }
+        let value = argv
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
+        match flag.as_str() {
+            "--game" => {
+                let slug = value.replace('_', "-");
+                game = Some(GameKind::from_slug(&slug).ok_or_else(|| bad(&"no such game"))?);
+            }
+            "--seats" => series.seats = value.parse().map_err(|e| bad(&e))?,
+            "--matches" => series.matches = value.parse().map_err(|e| bad(&e))?,
+            "--seed" => series.first_seed = value.parse().map_err(|e| bad(&e))?,
+            "--a" => series.a = value.parse().map_err(|e: String| bad(&e))?,
+            "--b" => series.b = value.parse().map_err(|e: String| bad(&e))?,
+            "--options" => options = Some(value),
+            _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
+        }
+    }
+    let game = game.ok_or_else(|| format!("--game is required\n{USAGE}"))?;
+    Ok(Args {
+        game,
+        series,
+        options,
+        quiet,
+    })
+}
+
+fn series_of<G: Bot>(args: &Args) -> Result<Tally, String>
+where
+    G::Scorecard: ScorecardLines,
+{
+    let options: G::Options = match &args.options {
+        Some(json) => serde_json::from_str(json).map_err(|e| format!("--options: {e}"))?,
+        None => G::Options::default(),
+    };
+    // Refuse a bad seat count up front rather than failing every match.
+    G::new(&options, args.series.seats).map_err(|e| e.to_string())?;
+    let total = args.series.matches;
+    let quiet = args.quiet;
+    Ok(run::<G>(&options, &args.series, |done| {
+        if !quiet && total >= 10 && done % (total / 10).max(1) == 0 {
+            eprintln!("  {done}/{total}");
+        }
+    }))
+}
+
+fn main() -> ExitCode {
+    let args = match parse(std::env::args().skip(1)) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let tally = match args.game {
+        GameKind::DoozyDice => series_of::<doozy_dice::DoozyDice>(&args),
+        GameKind::MixTheMutts => series_of::<mix_the_mutts::MixTheMutts>(&args),
+        GameKind::Zoomies => series_of::<zoomies::Zoomies>(&args),
+        GameKind::Zingamino => series_of::<zingamino::Zingamino>(&args),
+        GameKind::ZopZoo => series_of::<zop_zoo::ZopZoo>(&args),
+    };
+    match tally {
+        Ok(t) => {
+            println!("{}", t.report(args.game.slug(), &args.series));
+            if t.failed > 0 {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! Bots: computer players that decide from exactly what their seat may know.
+//!
+//! A bot's whole input is its seat's filtered view (`game.view(Viewer::Seat(seat))`,
+//! the same a person's browser gets), that seat's own legal actions, a
+//! [`Level`] and an RNG. [`Bot::choose_action`] cannot reach the game state,
+//! so it cannot read a hand, the order of a pile or a secret answer; the one
+//! place that touches a state, [`bot_action`], hands it only the view and the
+//! moves. `games/tests/bot_no_leak.rs` checks this on twin states that look
+//! the same to the seat.
+//!
+//! Each game implements [`Bot`] in its own `bot.rs` (greedy heuristics with
+//! a short lookahead over public data and the seat's own hand). [`RandomBot`]
+//! is the baseline every game's bot must beat; [`selfplay`] plays matches
+//! between them in-process.
+
+pub mod selfplay;
+
+use std::fmt;
+use std::str::FromStr;
+
+use parlor_protocol::{Seat, Viewer};
+use rand::Rng;
+
+use crate::game::Game;
+
+/// How well a bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Plays like a beginner: mostly sensible moves, now and then a careless
+    /// one, and a shorter view ahead.
+    Easy,
+    /// The game's full heuristic.
+    Normal,
+}
+
+impl Level {
+    /// Lower-case name, as on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "easy" => Ok(Level::Easy),
+            "normal" => Ok(Level::Normal),
+            other => Err(format!("unknown level {other:?} (easy or normal)")),
+        }
+    }
+}
+
+/// A game a bot can play.
+pub trait Bot: Game {
+    /// One of `moves` for `seat`, chosen from `view` (what `seat` sees) only.
+    /// `None` exactly when `moves` is empty. `moves` must be the seat's legal
+    /// actions now; a bot never invents an action outside them.
+    fn choose_action<R: Rng + ?Sized>(
+        view: &Self::View,
+        seat: Seat,
+        moves: &[Self::Action],
+        level: Level,
+        rng: &mut R,
+    ) -> Option<Self::Action>;
+}
+
+/// What the bot in `seat` plays now, or `None` when `seat` has nothing to
+/// do. It sees only what a person in that seat would: the seat's view and
+/// legal actions.
+pub fn bot_action<G: Bot, R: Rng + ?Sized>(
+    game: &G,
+    seat: Seat,
+    level: Level,
+    rng: &mut R,
+) -> Option<G::Action> {
+    let moves = game.legal_actions(seat);
+    if moves.is_empty() {
+        return None;
+    }
+    let view = game.view(Viewer::Seat(seat));
+    G::choose_action(&view, seat, &moves, level, rng)
+}
+
+/// The baseline: a uniformly random legal action.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomBot;
+
+impl RandomBot {
+    /// Any of `moves`, each equally likely; `None` when there is none.
+    pub fn choose<A: Clone, R: Rng + ?Sized>(moves: &[A], rng: &mut R) -> Option<A> {
+        if moves.is_empty() {
+            return None;
+        }
+        moves.get(rng.random_range(0..moves.len())).cloned()
+    }
+}
+
+/// Who plays a seat in [`selfplay`]: a game's bot at a level, or the
+/// random baseline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// [`RandomBot`].
+    Random,
+    /// The game's [`Bot`].
+    Bot(Level),
+}
+
+impl Player {
+    /// What this player plays in `seat` now (`None`: nothing to do).
+    pub fn act<G: Bot, R: Rng + ?Sized>(
+        self,
+        game: &G,
+        seat: Seat,
+        rng: &mut R,
+    ) -> Option<G::Action> {
+        match self {
+            Player::Random => RandomBot::choose(&game.legal_actions(seat), rng),
+            Player::Bot(level) => bot_action(game, seat, level, rng),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Bot(level) => level.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Player {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "random" => Ok(Player::Random),
+            other => other
+                .parse()
+                .map(Player::Bot)
+                .map_err(|_| format!("unknown player {other:?} (easy, normal or random)")),
+        }
+    }
+}
+
+/// How often an [`Level::Easy`] bot makes a careless (uniformly random)
+/// choice instead of its best one: one time in this many.
+pub const EASY_CARELESS_ONE_IN: u32 = 4;
+
+/// The move with the highest score, ties broken at random; at
+/// [`Level::Easy`], now and then any move. `None` when `moves` is empty.
+/// Scores that are not numbers count as the lowest.
+pub fn pick_best<A: Clone, R: Rng + ?Sized>(
+    moves: &[A],
+    level: Level,
+    rng: &mut R,
+    mut score: impl FnMut(&A) -> f64,
+) -> Option<A> {
+    if moves.is_empty() {
+        return None;
+    }
+    if level == Level::Easy && rng.random_ratio(1, EASY_CARELESS_ONE_IN) {
+        return RandomBot::choose(moves, rng);
+    }
+    let scores: Vec<f64> = moves
+        .iter()
+        .map(|m| {
+            let s = score(m);
+            if s.is_nan() {
+                f64::NEG_INFINITY
+            } else {
+                s
+            }
+        })
+        .collect();
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    // Near-equal scores are ties: a bot that always picks the first of equal
+    // moves is predictable and, in symmetric spots, biased.
+    let tied: Vec<usize> = scores
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s >= best - 1e-9 * best.abs().max(1.0))
+        .map(|(i, _)| i)
+        .collect();
+    let pick = RandomBot::choose(&tied, rng)?;
+    moves.get(pick).cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    #[test]
+    fn pick_best_takes_the_highest_and_breaks_ties_both_ways() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let moves = [1, 5, 3, 5];
+        let mut seen = [false; 4];
+        for _ in 0..64 {
+            let m = pick_best(&moves, Level::Normal, &mut rng, |m| f64::from(*m));
+            assert_eq!(m, Some(5));
+        }
+        for _ in 0..64 {
+            let i = pick_best(&[0usize, 1, 2, 3], Level::Normal, &mut rng, |i| {
+                f64::from(moves[*i])
+            });
+            if let Some(i) = i {
+                seen[i] = true;
+            }
+        }
+        assert_eq!(seen, [false, true, false, true]);
+        assert_eq!(
+            pick_best::<u8, _>(&[], Level::Normal, &mut rng, |_| 0.0),
+            None
+        );
+    }
+
+    #[test]
+    fn easy_is_sometimes_careless_and_nan_is_worst() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let moves = [0u8, 1];
+        let careless = (0..400)
+            .filter(|_| {
+                pick_best(&moves, Level::Easy, &mut rng, |m| {
+                    if *m == 0 {
+                        f64::NAN
+                    } else {
+                        1.0
+                    }
+                }) == Some(0)
+            })
+            .count();
+        // One in four careless, half of those pick the worse move: ~50.
+        assert!((20..100).contains(&careless), "{careless}");
+    }
+
+    #[test]
+    fn levels_and_players_parse_and_print() {
+        for p in [
+            Player::Random,
+            Player::Bot(Level::Easy),
+            Player::Bot(Level::Normal),
+        ] {
+            assert_eq!(p.to_string().parse::<Player>(), Ok(p));
+        }
+        assert!("hard".parse::<Player>().is_err());
+        assert!("".parse::<Level>().is_err());
+    }
+}
