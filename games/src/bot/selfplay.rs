@@ -186,9 +186,12 @@ pub fn kinds_of(prefix: &str, value: &Value) -> Vec<String> {
 
 /// String fields that name things (which breed, which side) rather than say
 /// how a rule went; counting them would swamp the table.
-const NAME_FIELDS: [&str; 8] = [
-    "type", "kind", "animal", "category", "breed", "side", "dir", "arrow",
+const NAME_FIELDS: [&str; 9] = [
+    "type", "kind", "animal", "base", "category", "breed", "side", "dir", "arrow",
 ];
+
+/// Objects that name a thing (a card, an item) rather than how a rule went.
+const NAME_OBJECTS: [&str; 7] = ["item", "mine", "theirs", "card", "tile", "face", "taken"];
 
 fn flags(base: &str, obj: &serde_json::Map<String, Value>, depth: u8, out: &mut Vec<String>) {
     for (key, v) in obj {
@@ -197,7 +200,7 @@ fn flags(base: &str, obj: &serde_json::Map<String, Value>, depth: u8, out: &mut 
             Value::String(s) if !NAME_FIELDS.contains(&key.as_str()) => {
                 out.push(format!("{base}.{key}={s}"));
             }
-            Value::Object(inner) if depth > 0 => {
+            Value::Object(inner) if depth > 0 && !NAME_OBJECTS.contains(&key.as_str()) => {
                 flags(&format!("{base}.{key}"), inner, depth - 1, out)
             }
             _ => {}

@@ -1,33 +1,41 @@
 //! The Zop Zoo bot. Nothing in Zop Zoo is hidden but the next draw; the bot
 //! still decides from the seat's view and legal actions only.
 //!
-//! Few turns hold a choice, and the bot values each by what it does to the
-//! table: a seat's standing is its score plus what its POINTS items are
-//! expected to bring at the round's end (side bonuses in full; an uncovered
-//! Minus card its full minus, since everyone pays those; other stacks half
-//! their winner's value, as only the round's winner scores them). Normal:
-//! task cards (HYENA, RACCOON, EARTHWORM) move the item that most raises the
-//! bot's standing against the best other seat's; a wild covers the stack
-//! that finishes the row if one does, else an uncovered Minus card, else
-//! the cheapest stack still without POINTS (progress towards winning the
-//! round); a MOLE on the discard pile digs when it retrieves anything.
-//! Easy: the same, now and then careless.
+//! Few turns hold a choice (which stack a wild covers, whom a task card
+//! targets, whether a MOLE digs), and the bot tries each on a model of the
+//! table and keeps the one that most raises its expected standing against
+//! the best other seat's. A seat's standing is its score and side bonuses,
+//! plus its row weighed by its chance of winning the round (a softmax over
+//! seats of how many stacks still lack POINTS): the round's winner scores
+//! its whole row, the others only their uncovered Minus cards. A stack
+//! still waiting for its match counts part of its value: half while the
+//! match may still be drawn, a tenth once it lies in the discard pile. So a
+//! HYENA gives away a Minus card, a RACCOON takes the richest stack, a wild
+//! that completes the row wins the round, and otherwise covers the stack
+//! that gains most. Easy: the same, now and then careless.
 
-use parlor_protocol::zop_zoo::{Action, Awaiting, Card, Item, Phase, PlayerView, Stack, View};
+use parlor_protocol::zop_zoo::{
+    Action, Animal, Awaiting, Card, Category, Item, Phase, Stack, Taken, View,
+};
 use parlor_protocol::Seat;
 use rand::Rng;
 
 use super::ZopZoo;
 use crate::bot::{pick_best, Bot, Level, RandomBot};
 
-/// Worth of covering a stack that had no POINTS (a step towards winning the
-/// round), before what the stack could have been worth.
-const PROGRESS: f64 = 60.0;
-/// Worth of a wild that ends the round in the bot's favour.
-const WINS_ROUND: f64 = 1_000.0;
+/// How sharply the chance of winning the round follows the count of
+/// stacks still without POINTS (a softmax over seats of `-SHARPNESS × open`).
+const SHARPNESS: f64 = 0.7;
+/// Share of a stack's value still expected when its match is yet to come
+/// from the draw pile.
+const TO_COME: f64 = 0.5;
+/// Share when its match is in sight (the discard pile): only a MOLE brings it.
+const IN_SIGHT: f64 = 0.1;
+/// What drawing on (instead of a MOLE's dig) is worth: the turn goes on.
+const DRAW_ON: f64 = 15.0;
 
 /// The animal printed on a card, if any (stacks are named by it).
-fn animal(card: Card) -> Option<parlor_protocol::zop_zoo::Animal> {
+fn animal(card: Card) -> Option<Animal> {
     match card {
         Card::Category { animal, .. }
         | Card::LowerHalf { animal, .. }
@@ -40,87 +48,224 @@ fn animal(card: Card) -> Option<parlor_protocol::zop_zoo::Animal> {
     }
 }
 
-/// What a stack is expected to bring its owner at the round's end.
-fn stack_worth(s: &Stack) -> f64 {
-    match (s.base, s.cover) {
-        // Everyone pays an uncovered Minus card.
-        (Card::Minus { value, .. }, None) => f64::from(value),
-        _ => 0.5 * f64::from(s.points),
+/// The printed number of a card (0 for cards without one).
+fn card_value(card: Card) -> f64 {
+    match card {
+        Card::Category { value, .. }
+        | Card::LowerHalf { value, .. }
+        | Card::Minus { value, .. }
+        | Card::Points { value, .. }
+        | Card::UpperHalf { value, .. }
+        | Card::AntiMinus { value, .. }
+        | Card::SideBonus { value, .. } => f64::from(value),
+        Card::BestBeast => 50.0,
+        _ => 0.0,
     }
 }
 
-fn item_worth(p: &PlayerView, item: Item) -> f64 {
-    match item {
-        Item::Stack { base } => p
-            .row
-            .iter()
-            .find(|s| animal(s.base) == Some(base))
-            .map_or(0.0, stack_worth),
-        Item::Bonus { category } => p
-            .side
-            .iter()
-            .find_map(|c| match c {
-                Card::SideBonus {
-                    category: k, value, ..
-                } if *k == category => Some(f64::from(*value)),
-                _ => None,
-            })
-            .unwrap_or(0.0),
-    }
+/// One stack as the bot weighs it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Lot {
+    /// Its base animal (what actions name).
+    base: Option<Animal>,
+    /// It shows POINTS.
+    shows: bool,
+    /// Worth to its owner if the owner wins the round (with what an
+    /// unmatched card may still become).
+    winner: f64,
+    /// Worth to its owner otherwise (an uncovered Minus card: everyone pays).
+    loser: f64,
 }
 
-/// Each seat's standing: score plus expected worth of its items.
-fn standings(view: &View) -> Vec<f64> {
-    view.players
-        .iter()
-        .map(|p| {
-            let row: f64 = p
-                .row
-                .iter()
-                .filter(|s| s.shows_points)
-                .map(stack_worth)
-                .sum();
-            let side: f64 = p
-                .side
-                .iter()
-                .map(|c| match c {
-                    Card::SideBonus { value, .. } => f64::from(*value),
-                    _ => 0.0,
-                })
-                .sum();
-            f64::from(p.score) + row + side
-        })
-        .collect()
-}
-
-/// The bot's standing minus the best other seat's.
-fn margin(standing: &[f64], seat: Seat) -> f64 {
-    let mine = standing.get(seat.index()).copied().unwrap_or(0.0);
-    let best_other = standing
-        .iter()
-        .enumerate()
-        .filter(|(s, _)| *s != seat.index())
-        .map(|(_, v)| *v)
-        .fold(f64::NEG_INFINITY, f64::max);
-    if best_other.is_finite() {
-        mine - best_other
+/// How the bot weighs stack `s`, given the black cards in sight.
+fn lot(s: &Stack, seen: &[Animal]) -> Lot {
+    let base = animal(s.base);
+    let chance = if base.is_some_and(|a| seen.contains(&a)) {
+        IN_SIGHT
     } else {
-        mine
+        TO_COME
+    };
+    let (winner, loser) = match (s.base, s.cover) {
+        // Its ANTI-Minus card may still come and turn -m into +m.
+        (Card::Minus { value, .. }, None) => {
+            let v = f64::from(value);
+            (v - 2.0 * v * chance, v)
+        }
+        (Card::Category { value, .. } | Card::LowerHalf { value, .. }, None) => {
+            (f64::from(value) * chance, 0.0)
+        }
+        _ => (f64::from(s.points), 0.0),
+    };
+    Lot {
+        base,
+        shows: s.shows_points,
+        winner,
+        loser,
     }
 }
 
-/// The margin after moving an item worth `worth` from `from` to `to`.
-fn after_move(standing: &[f64], seat: Seat, moves: &[(Seat, Seat, f64)]) -> f64 {
-    let mut s = standing.to_vec();
-    for (from, to, worth) in moves {
-        if let Some(x) = s.get_mut(from.index()) {
-            *x -= worth;
-        }
-        if let Some(x) = s.get_mut(to.index()) {
-            *x += worth;
+/// Every seat's rows and side areas, to try actions on.
+#[derive(Debug, Clone)]
+struct Table {
+    rows: Vec<Vec<Lot>>,
+    sides: Vec<Vec<(Category, f64)>>,
+    scores: Vec<f64>,
+}
+
+impl Table {
+    fn from_view(view: &View) -> Table {
+        // Black cards in sight (the discard pile, every cover): a stack
+        // whose match is among them can only be matched by a MOLE now.
+        let seen: Vec<Animal> = view
+            .discard
+            .iter()
+            .map(|d| d.card)
+            .chain(
+                view.players
+                    .iter()
+                    .flat_map(|p| p.row.iter().filter_map(|s| s.cover)),
+            )
+            .filter(|c| {
+                matches!(
+                    c,
+                    Card::Points { .. } | Card::UpperHalf { .. } | Card::AntiMinus { .. }
+                )
+            })
+            .filter_map(animal)
+            .collect();
+        Table {
+            rows: view
+                .players
+                .iter()
+                .map(|p| p.row.iter().map(|s| lot(s, &seen)).collect())
+                .collect(),
+            sides: view
+                .players
+                .iter()
+                .map(|p| {
+                    p.side
+                        .iter()
+                        .filter_map(|c| match c {
+                            Card::SideBonus {
+                                category, value, ..
+                            } => Some((*category, f64::from(*value))),
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .collect(),
+            scores: view.players.iter().map(|p| f64::from(p.score)).collect(),
         }
     }
-    margin(&s, seat)
+
+    /// Each seat's expected total after this round.
+    fn standings(&self) -> Vec<f64> {
+        let weights: Vec<f64> = self
+            .rows
+            .iter()
+            .map(|row| (-SHARPNESS * row.iter().filter(|l| !l.shows).count() as f64).exp())
+            .collect();
+        let total: f64 = weights.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+        self.rows
+            .iter()
+            .zip(&self.sides)
+            .zip(&self.scores)
+            .zip(&weights)
+            .map(|(((row, side), score), w)| {
+                let p = w / total;
+                let win: f64 = row.iter().map(|l| l.winner).sum();
+                let lose: f64 = row.iter().map(|l| l.loser).sum();
+                let bonus: f64 = side.iter().map(|(_, v)| v).sum();
+                score + bonus + p * win + (1.0 - p) * lose
+            })
+            .collect()
+    }
+
+    /// `seat`'s standing minus the best other seat's.
+    fn margin(&self, seat: Seat) -> f64 {
+        let s = self.standings();
+        let mine = s.get(seat.index()).copied().unwrap_or(0.0);
+        let best_other = s
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != seat.index())
+            .map(|(_, v)| *v)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if best_other.is_finite() {
+            mine - best_other
+        } else {
+            mine
+        }
+    }
+
+    /// Moves `item` from `from` to `to` (a stack to the end of the row).
+    fn transfer(&mut self, from: Seat, to: Seat, item: Item) {
+        match item {
+            Item::Stack { base } => {
+                let Some(row) = self.rows.get_mut(from.index()) else {
+                    return;
+                };
+                let Some(i) = row.iter().position(|l| l.base == Some(base)) else {
+                    return;
+                };
+                let lot = row.remove(i);
+                if let Some(r) = self.rows.get_mut(to.index()) {
+                    r.push(lot);
+                }
+            }
+            Item::Bonus { category } => {
+                let Some(side) = self.sides.get_mut(from.index()) else {
+                    return;
+                };
+                let Some(i) = side.iter().position(|(c, _)| *c == category) else {
+                    return;
+                };
+                let card = side.remove(i);
+                if let Some(s) = self.sides.get_mut(to.index()) {
+                    s.push(card);
+                }
+            }
+        }
+    }
+
+    /// Lays `card` on `seat`'s stack `base` (a match or a wild).
+    fn cover(&mut self, seat: Seat, base: Animal, card: Card) {
+        if let Some(lot) = self
+            .rows
+            .get_mut(seat.index())
+            .and_then(|row| row.iter_mut().find(|l| l.base == Some(base)))
+        {
+            let was_minus_loss = lot.loser;
+            lot.shows = true;
+            lot.winner = match card {
+                Card::Beast | Card::BestBeast => card_value(card),
+                Card::AntiMinus { value, .. } => f64::from(value),
+                _ => card_value(card),
+            };
+            // A covered Minus no longer costs everyone.
+            lot.loser = if was_minus_loss < 0.0 { 0.0 } else { lot.loser };
+        }
+    }
+
+    /// What `seat` gets from `taken` (a MOLE's dig).
+    fn take(&mut self, seat: Seat, taken: &[Taken]) {
+        for t in taken {
+            match (t.onto, t.card) {
+                (Some(base), card) => self.cover(seat, base, card),
+                (
+                    None,
+                    Card::SideBonus {
+                        category, value, ..
+                    },
+                ) => {
+                    if let Some(side) = self.sides.get_mut(seat.index()) {
+                        side.push((category, f64::from(value)));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 impl Bot for ZopZoo {
@@ -137,96 +282,107 @@ impl Bot for ZopZoo {
         let Phase::Turn { awaiting, .. } = &view.phase else {
             return RandomBot::choose(moves, rng);
         };
-        let Some(me) = view.players.get(seat.index()) else {
-            return RandomBot::choose(moves, rng);
+        let table = Table::from_view(view);
+        let wild = match awaiting {
+            Awaiting::Wild { card } => *card,
+            _ => Card::Beast,
         };
-        let standing = standings(view);
-        let worth_of = |owner: Seat, item: Item| {
-            view.players
-                .get(owner.index())
-                .map_or(0.0, |p| item_worth(p, item))
-        };
-        let open = me.row.iter().filter(|s| !s.shows_points).count();
-        let digs = match awaiting {
-            Awaiting::DigOrDraw { retrieves } => !retrieves.is_empty(),
-            _ => false,
-        };
-        pick_best(moves, level, rng, |a| match *a {
-            Action::Give { item, to } => {
-                after_move(&standing, seat, &[(seat, to, worth_of(seat, item))])
-            }
-            Action::Take { from, item } => {
-                after_move(&standing, seat, &[(from, seat, worth_of(from, item))])
-            }
-            Action::Switch { mine, with, theirs } => after_move(
-                &standing,
-                seat,
-                &[
-                    (seat, with, worth_of(seat, mine)),
-                    (with, seat, worth_of(with, theirs)),
-                ],
-            ),
-            Action::Cover { base } => match me.row.iter().find(|s| animal(s.base) == Some(base)) {
-                Some(s) if !s.shows_points => {
-                    let finishes = if open == 1 { WINS_ROUND } else { 0.0 };
-                    // What the stack would have been worth once matched.
-                    let potential = match s.base {
-                        Card::Category { value, .. } | Card::LowerHalf { value, .. } => {
-                            f64::from(value)
-                        }
-                        _ => 0.0,
-                    };
-                    finishes + PROGRESS - 0.5 * potential
+        let now = table.margin(seat);
+        pick_best(moves, level, rng, |a| {
+            let mut next = table.clone();
+            match *a {
+                Action::Give { item, to } => next.transfer(seat, to, item),
+                Action::Take { from, item } => next.transfer(from, seat, item),
+                Action::Switch { mine, with, theirs } => {
+                    next.transfer(seat, with, mine);
+                    next.transfer(with, seat, theirs);
                 }
-                Some(s) => -stack_worth(s),
-                None => f64::NEG_INFINITY,
-            },
-            Action::Dig => f64::from(u8::from(digs)),
-            Action::Draw => 0.5,
-            Action::TakeFromDiscard => 1.0,
+                Action::Cover { base } => {
+                    let open = next
+                        .rows
+                        .get(seat.index())
+                        .map_or(0, |row| row.iter().filter(|l| !l.shows).count());
+                    next.cover(seat, base, wild);
+                    let open_after = next
+                        .rows
+                        .get(seat.index())
+                        .map_or(0, |row| row.iter().filter(|l| !l.shows).count());
+                    if open_after == 0 && open > 0 {
+                        // The row is complete: the round is won now.
+                        return f64::MAX / 4.0;
+                    }
+                }
+                Action::Dig => {
+                    if let Awaiting::DigOrDraw { retrieves } = awaiting {
+                        next.take(seat, retrieves);
+                    }
+                }
+                Action::Draw => return now + DRAW_ON,
+                Action::TakeFromDiscard => {}
+            }
+            next.margin(seat)
         })
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use parlor_protocol::zop_zoo::{Animal, Category};
-
     use super::*;
 
-    #[test]
-    fn an_uncovered_minus_costs_its_full_minus() {
-        let minus = Stack {
-            base: Card::Minus {
-                animal: Animal::Skunk,
-                value: -100,
-            },
-            cover: None,
-            shows_points: true,
+    fn stack(base: Card, cover: Option<Card>, points: i32) -> Stack {
+        Stack {
+            base,
+            cover,
+            shows_points: cover.is_some() || matches!(base, Card::Minus { .. }),
             category: None,
-            points: -100,
+            points,
+        }
+    }
+
+    #[test]
+    fn a_minus_is_given_away_and_a_rich_stack_taken() {
+        let skunk = Card::Minus {
+            animal: Animal::Skunk,
+            value: -100,
         };
-        assert_eq!(stack_worth(&minus), -100.0);
-        let bear = Stack {
-            base: Card::Category {
-                animal: Animal::Bear,
-                category: Category::Mammal,
-                value: 10,
+        let bear = Card::Category {
+            animal: Animal::Bear,
+            category: Category::Mammal,
+            value: 10,
+        };
+        let bear_points = Card::Points {
+            animal: Animal::Bear,
+            category: Category::Mammal,
+            value: 10,
+        };
+        let mut table = Table {
+            rows: vec![
+                vec![
+                    lot(&stack(skunk, None, -100), &[]),
+                    lot(&stack(bear, Some(bear_points), 10), &[]),
+                ],
+                vec![],
+            ],
+            sides: vec![vec![], vec![]],
+            scores: vec![0.0, 0.0],
+        };
+        let before = table.margin(Seat(0));
+        let mut give_skunk = table.clone();
+        give_skunk.transfer(
+            Seat(0),
+            Seat(1),
+            Item::Stack {
+                base: Animal::Skunk,
             },
-            cover: Some(Card::Points {
-                animal: Animal::Bear,
-                category: Category::Mammal,
-                value: 10,
-            }),
-            shows_points: true,
-            category: Some(Category::Mammal),
-            points: 10,
-        };
-        assert_eq!(stack_worth(&bear), 5.0);
-        assert_eq!(margin(&[10.0, 4.0, 7.0], Seat(0)), 3.0);
-        assert_eq!(
-            after_move(&[0.0, 0.0], Seat(0), &[(Seat(0), Seat(1), -100.0)]),
-            200.0
+        );
+        let mut give_bear = table.clone();
+        give_bear.transfer(Seat(0), Seat(1), Item::Stack { base: Animal::Bear });
+        assert!(give_skunk.margin(Seat(0)) > before);
+        assert!(give_skunk.margin(Seat(0)) > give_bear.margin(Seat(0)));
+        table.cover(Seat(0), Animal::Skunk, Card::Beast);
+        assert!(
+            table.margin(Seat(0)) > before,
+            "a wild on a Minus card saves its minus"
         );
     }
 }
