@@ -212,7 +212,7 @@ fn flags(base: &str, obj: &serde_json::Map<String, Value>, depth: u8, out: &mut 
 /// B alternate round the table, and the side in seat 0 alternates from match
 /// to match so that first-seat advantage cancels out.
 pub fn side_of(index: u64, seat: u8) -> Side {
-    if (index + u64::from(seat)) % 2 == 0 {
+    if (index + u64::from(seat)).is_multiple_of(2) {
         Side::A
     } else {
         Side::B

@@ -353,7 +353,7 @@ impl Bot for Zingamino {
                 if next
                     .apply(&Step::Act {
                         seat,
-                        action: a.clone(),
+                        action: *a,
                     })
                     .is_err()
                 {
