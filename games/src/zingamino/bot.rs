@@ -11,7 +11,7 @@
 //! and for how long), minus what the bot is expected to dig when none of
 //! its tiles fits any more; a small bonus per tile still placeable and a
 //! penalty for leaving a circle one tile short. With two seats and at most
-//! six tiles in the bag it plays the round out on guessed deals (exactly
+//! twelve tiles in the bag it plays the round out on guessed deals (exactly
 //! known once the bag is empty: every unseen tile is in the other hand),
 //! both seats shedding their highest tile that fits. Easy: sheds the
 //! highest tile and takes any bonus, no lookahead; now and then careless.
@@ -41,9 +41,9 @@ const SETS_UP_BONUS: f64 = 10.0;
 /// Most tiles a dig is expected to take (a cap for when nothing fits).
 const MAX_DIGS: f64 = 8.0;
 /// At most this many tiles in the bag, the bot plays the round out.
-const PLAY_OUT_BAG: u8 = 6;
+const PLAY_OUT_BAG: u8 = 12;
 /// Guessed deals played out per move while the bag is not empty.
-const PLAY_OUT_SAMPLES: usize = 8;
+const PLAY_OUT_SAMPLES: usize = 4;
 
 /// A board-only copy of the game for trying placements: the public board
 /// and nothing else (no hands, an empty bag).
@@ -350,13 +350,7 @@ impl Bot for Zingamino {
             let mut total = 0.0;
             for deal in &deals {
                 let mut next = deal.clone();
-                if next
-                    .apply(&Step::Act {
-                        seat,
-                        action: *a,
-                    })
-                    .is_err()
-                {
+                if next.apply(&Step::Act { seat, action: *a }).is_err() {
                     return h;
                 }
                 total += play_out(next, seat, &mut play_rng);
