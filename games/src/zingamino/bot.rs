@@ -201,7 +201,9 @@ fn play_out<R: Rng + ?Sized>(mut game: Zingamino, seat: Seat, rng: &mut R) -> f6
                 if bag.is_empty() {
                     break;
                 }
-                let t = bag[rng.random_range(0..bag.len())];
+                let Some(&t) = bag.get(rng.random_range(0..bag.len())) else {
+                    break;
+                };
                 if game
                     .apply(&Step::Chance {
                         outcome: super::Chance::Tile(t),
