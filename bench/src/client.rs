@@ -382,8 +382,9 @@ impl Bot {
             ServerMsg::MatchOver { .. } => {
                 if self.host {
                     self.shared.matches.fetch_add(1, Ordering::Relaxed);
-                    return Some(ClientMsg::Start);
                 }
+                // The next match starts once every seat asks for it.
+                return Some(ClientMsg::Rematch { ready: true });
             }
             ServerMsg::Welcome { .. }
             | ServerMsg::Room { .. }

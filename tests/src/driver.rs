@@ -81,6 +81,17 @@ impl Table {
         }
     }
 
+    /// After a match, every seat asks for a rematch; every connection then
+    /// holds the new match.
+    pub async fn rematch(&mut self) {
+        for c in &mut self.seats {
+            c.send(&ClientMsg::Rematch { ready: true }).await;
+        }
+        for c in self.all_mut() {
+            crate::await_start(c).await;
+        }
+    }
+
     /// Every connection: seats, then spectators.
     pub fn all_mut(&mut self) -> impl Iterator<Item = &mut TestClient> {
         self.seats.iter_mut().chain(self.spectators.iter_mut())

@@ -882,15 +882,17 @@ async fn slow_readers(api: Api, p: &'static GamePlayer) {
             );
             break;
         }
-        t.start().await;
+        t.rematch().await;
     }
     stop.send(true).unwrap();
     let (worst, polls) = probe.await.unwrap();
-    // Each slow socket was let go: reading it now reaches its end.
+    // Each slow socket was let go: reading it now reaches its end. One
+    // that also stayed silent long enough (a slow machine) is let go as
+    // idle instead, which frees the room just the same.
     for mut c in slow {
         let end = c.closed_within(WAIT).await;
         assert!(
-            end.is_none() || end == Some(close::FELL_BEHIND),
+            end.is_none() || end == Some(close::FELL_BEHIND) || end == Some(close::IDLE),
             "a slow reader ended with {end:?}"
         );
     }

@@ -36,7 +36,6 @@ const ENV: [(&str, &str); 3] = [
 /// One connection's life across restarts.
 struct Slot {
     token: Option<String>,
-    host: bool,
     client: Option<TestClient>,
     /// What it held when its socket died.
     state: Option<MatchState>,
@@ -60,8 +59,8 @@ struct Signals {
 }
 
 /// Plays one connection until its socket dies (or, in the last round, its
-/// match ends). The host starts a new match when one ends.
-async fn run(mut c: TestClient, host: bool, signals: Arc<Signals>) -> TestClient {
+/// match ends). When one ends, every seat asks for a rematch.
+async fn run(mut c: TestClient, signals: Arc<Signals>) -> TestClient {
     let mut started_after: Option<MatchId> = None;
     loop {
         if let Some((code, message, seq)) = c.errors.first() {
@@ -74,9 +73,10 @@ async fn run(mut c: TestClient, host: bool, signals: Arc<Signals>) -> TestClient
         if over && signals.last.load(Ordering::SeqCst) {
             return c;
         }
-        if over && host && started_after != Some(c.match_id()) {
+        // Every seat asks for the next match; the last to ask starts it.
+        if over && c.seat().is_some() && started_after != Some(c.match_id()) {
             started_after = Some(c.match_id());
-            if !c.try_send(&ClientMsg::Start).await {
+            if !c.try_send(&ClientMsg::Rematch { ready: true }).await {
                 return c;
             }
         }
@@ -204,7 +204,6 @@ async fn kill_and_restart(db: TestDb, seed: u64) {
             for (s, c) in t.seats.drain(..).enumerate() {
                 slots.push(Slot {
                     token: Some(t.tokens[s].clone()),
-                    host: s == 0,
                     client: Some(c),
                     state: None,
                     acked: Vec::new(),
@@ -213,7 +212,6 @@ async fn kill_and_restart(db: TestDb, seed: u64) {
             for c in t.spectators.drain(..) {
                 slots.push(Slot {
                     token: None,
-                    host: false,
                     client: Some(c),
                     state: None,
                     acked: Vec::new(),
@@ -241,7 +239,7 @@ async fn kill_and_restart(db: TestDb, seed: u64) {
         for (r, room) in rooms.iter_mut().enumerate() {
             for (s, slot) in room.slots.iter_mut().enumerate() {
                 let c = slot.client.take().unwrap();
-                tasks.push((r, s, tokio::spawn(run(c, slot.host, signals.clone()))));
+                tasks.push((r, s, tokio::spawn(run(c, signals.clone()))));
             }
         }
         if last {

@@ -305,10 +305,10 @@ async fn what_cannot_be_resumed_gets_a_full_snapshot() {
     let server = TestServer::start(&db).await;
     let kind = players::PLAYABLE[0];
     let mut t = Table::started(&server, kind, 0, 2, 0).await;
-    // Play one match to the end and start another: the first is now stale.
+    // Play one match to the end and a rematch: the first is now stale.
     t.play_to_end().await;
     let old = t.seats[0].state().clone();
-    t.start().await;
+    t.rematch().await;
     let code = t.code.clone();
     let token = t.tokens[1].clone();
     let live = t.seats[1].state().clone();

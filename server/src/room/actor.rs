@@ -638,11 +638,11 @@ impl Room {
             .seats
             .iter()
             .enumerate()
-            .any(|(i, s)| i != seat.index() && s.name.to_lowercase() == name.to_lowercase());
-        if taken {
+            .find(|(i, s)| *i != seat.index() && s.name.to_lowercase() == name.to_lowercase());
+        if let Some((_, other)) = taken {
             return Err((
                 ErrorCode::NameTaken,
-                format!("another player here is called {name}"),
+                format!("another player here is called {}", other.name),
             ));
         }
         self.store
