@@ -93,7 +93,9 @@ test('the host sees live rooms, closes one with a reason, and the players are to
   await a.getByTestId('game-over').waitFor({ timeout: 30_000 });
   const matchId = ((await a.getByTestId('match-link').getAttribute('href')) ?? '').replace('/matches/', '');
   assert.ok(matchId, 'the finished match has an id');
-  await a.getByTestId('play-again').click();
+  // A rematch starts once both players ask for one.
+  await a.getByTestId('rematch-button').click();
+  await b.getByTestId('rematch-button').click();
   for (const p of pages) {
     await p.getByTestId('game-over').waitFor({ state: 'detached', timeout: 30_000 });
     await p.waitForFunction(() => document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-seat'));
