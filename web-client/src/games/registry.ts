@@ -14,12 +14,15 @@ import DoozyFinal from './doozy/FinalScorecard.svelte';
 import MtmOptions from './mtm/Options.svelte';
 import MtmTable from './mtm/Table.svelte';
 import MtmFinal from './mtm/FinalScorecard.svelte';
+import MtmHands from './mtm/Hands.svelte';
 import ZoomiesOptions from './zoomies/Options.svelte';
 import ZoomiesTable from './zoomies/Table.svelte';
 import ZoomiesFinal from './zoomies/FinalScorecard.svelte';
+import ZoomiesHands from './zoomies/Hands.svelte';
 import ZingaminoOptions from './zingamino/Options.svelte';
 import ZingaminoTable from './zingamino/Table.svelte';
 import ZingaminoFinal from './zingamino/FinalScorecard.svelte';
+import ZingaminoHands from './zingamino/Hands.svelte';
 import ZopZooOptions from './zop-zoo/Options.svelte';
 import ZopZooTable from './zop-zoo/Table.svelte';
 import ZopZooFinal from './zop-zoo/FinalScorecard.svelte';
@@ -59,6 +62,11 @@ export interface FinalProps {
   view?: AnyView | null;
 }
 
+export interface HandsProps {
+  view: AnyView;
+  nameOf: (seat: number) => string;
+}
+
 export interface GameUi {
   title: string;
   blurb: string;
@@ -69,6 +77,9 @@ export interface GameUi {
   Final?: Component<FinalProps>;
   /** The rules for players (the Rules panel and the first-visit card). */
   rules?: GameRules;
+  /** Every seat's hand, for a finished match replayed with everything
+   * revealed; none for a game without hidden hands (its spectator sees all). */
+  Hands?: Component<HandsProps>;
 }
 
 export const GAMES: Record<GameKind, GameUi> = {
@@ -89,6 +100,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     Table: MtmTable,
     Final: MtmFinal,
     rules: mtmRules,
+    Hands: MtmHands,
   },
   zoomies: {
     title: 'Zoomies',
@@ -98,6 +110,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     Table: ZoomiesTable,
     Final: ZoomiesFinal,
     rules: zoomiesRules,
+    Hands: ZoomiesHands,
   },
   zingamino: {
     title: 'Zingamino',
@@ -108,6 +121,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     Table: ZingaminoTable,
     Final: ZingaminoFinal,
     rules: zingaminoRules,
+    Hands: ZingaminoHands,
   },
   'zop-zoo': {
     title: 'Zop Zoo',
