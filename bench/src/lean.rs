@@ -209,6 +209,7 @@ mod tests {
                     to_act: game.to_act(),
                     patch,
                     deadline: None,
+                    timed_out: None,
                 })
                 .unwrap();
                 let Some(Ok(Fast::Update(u))) = read(&text) else {

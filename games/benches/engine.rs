@@ -117,6 +117,7 @@ fn updates(r: &Recorded) -> usize {
             to_act: r.to_act[i].clone(),
             patch,
             deadline: None,
+            timed_out: None,
         };
         bytes += serde_json::to_string(&msg).unwrap().len();
     }

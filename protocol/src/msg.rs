@@ -273,6 +273,12 @@ pub enum ServerMsg {
         patch: ViewPatch,
         /// The running response timer, if any.
         deadline: Option<Deadline>,
+        /// Versions, among these steps, of the answers the response timer
+        /// gave for seats that did not answer in time.
+        /// Absent when there are none (most updates).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional, type = "Array<number>"))]
+        timed_out: Option<Vec<u64>>,
     },
     /// Your action with this `client_seq` is stored and applied.
     Ack {

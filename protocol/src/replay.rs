@@ -41,6 +41,12 @@ pub struct MatchExport {
     pub steps: Vec<serde_json::Value>,
     /// The result the server recorded.
     pub result: MatchResult,
+    /// Which steps (numbered from 1) the response timer answered for a seat
+    /// that did not answer in time (empty in records made before it was
+    /// kept).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "Array<number>"))]
+    pub timed_out: Vec<u64>,
 }
 
 /// One step of a replay as its viewer sees it.
@@ -51,6 +57,9 @@ pub struct ReplayStep {
     pub step: AnyStepView,
     /// Turns the viewer's view before this step into its view after it.
     pub patch: ViewPatch,
+    /// The response timer gave this answer: the seat did not answer in time.
+    #[serde(default)]
+    pub timed_out: bool,
 }
 
 /// A match as one viewer saw it, from the first step to the last stored.

@@ -52,11 +52,13 @@ pub async fn replay(store: &Store, id: MatchId, viewer: Viewer) -> Result<Replay
         return Err(ReplayError::NotOver);
     }
     let steps = store.steps(id).await?;
+    let timed_out = store.timed_out(id).await?;
     let (start, steps) = rebuild(
         &record.options,
         &record.players,
         steps.iter().map(|(seq, json)| (*seq, json.as_str())),
         viewer,
+        &timed_out,
     )?;
     Ok(Replay {
         match_id: id,
@@ -80,6 +82,7 @@ pub fn replay_record(record: &MatchExport, viewer: Viewer) -> Result<Replay, Rep
             .enumerate()
             .map(|(i, t)| (i as u64 + 1, t.as_str())),
         viewer,
+        &record.timed_out,
     )?;
     Ok(Replay {
         match_id: record.match_id,
@@ -99,6 +102,7 @@ fn rebuild<'a>(
     players: &[String],
     steps: impl Iterator<Item = (u64, &'a str)>,
     viewer: Viewer,
+    timed_out: &[u64],
 ) -> Result<(parlor_protocol::AnyView, Vec<ReplayStep>), ReplayError> {
     if let Viewer::Seat(s) = viewer {
         if usize::from(s.0) >= players.len() {
@@ -135,11 +139,12 @@ fn rebuild<'a>(
     let json = |v: &parlor_protocol::AnyView| serde_json::to_value(v).unwrap_or_default();
     let mut before = json(&start);
     let mut out = Vec::with_capacity(shown.len());
-    for (step, view) in shown {
+    for (i, (step, view)) in shown.into_iter().enumerate() {
         let after = json(&view);
         out.push(ReplayStep {
             step,
             patch: patch::diff(&before, &after),
+            timed_out: timed_out.contains(&(i as u64 + 1)),
         });
         before = after;
     }
@@ -169,6 +174,7 @@ pub async fn export(store: &Store, id: MatchId) -> Result<MatchExport, ReplayErr
         seed,
         steps,
         result,
+        timed_out: store.timed_out(id).await?,
     })
 }
 

@@ -32,6 +32,7 @@ fn step(seq: u64) -> NewStep {
         seq,
         seat: Some(Seat(0)),
         json: format!("{{\"n\":{seq}}}"),
+        by_timer: false,
     }
 }
 

@@ -141,6 +141,9 @@ pub struct TestClient {
     pub answered: Vec<(SentAct, Answer)>,
     /// Every error received (code, message, client_seq).
     pub errors: Vec<(ErrorCode, String, Option<u32>)>,
+    /// (match, version) of every step the server said its response timer
+    /// answered.
+    pub timed_out: std::collections::HashSet<(MatchId, u64)>,
     /// Acked versions: no decision before the view reaches this version.
     min_version: HashMap<MatchId, u64>,
     /// The last `Update` received: (steps, version).
@@ -191,6 +194,7 @@ impl TestClient {
             pending: Vec::new(),
             answered: Vec::new(),
             errors: Vec::new(),
+            timed_out: std::collections::HashSet::new(),
             min_version: HashMap::new(),
             last_update: None,
             pace: Some(PACE),
@@ -564,6 +568,7 @@ impl TestClient {
                 to_act,
                 patch,
                 deadline,
+                timed_out,
             } => {
                 let state = self
                     .state
@@ -593,6 +598,10 @@ impl TestClient {
                 state.deadline = deadline.clone();
                 self.last_update = Some((steps.len(), *version));
                 self.remember();
+                let id = self.match_id();
+                for v in timed_out.iter().flatten() {
+                    self.timed_out.insert((id, *v));
+                }
             }
             ServerMsg::Ack {
                 client_seq,

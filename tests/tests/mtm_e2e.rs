@@ -236,6 +236,36 @@ async fn timer_closes_the_window_with_passes() {
     assert_eq!(revealed, vec![Vec::new()], "passes reveal no claims");
     assert_eq!(view.phase, Phase::Turn { active: Seat(1) });
     assert!(view.players.iter().all(|p| p.scoring.is_empty()));
+    // Both passes are told as the timer's, not as choices.
+    let id = b.match_id();
+    let mut told: Vec<u64> = b
+        .timed_out
+        .iter()
+        .filter(|(m, _)| *m == id)
+        .map(|(_, v)| *v)
+        .collect();
+    told.sort_unstable();
+    assert_eq!(told.len(), 2, "one timer answer per seat: {told:?}");
+    server.stop().await;
+
+    // Stored: after a restart the replay marks exactly those steps.
+    let server = TestServer::start(&db).await;
+    let replay: parlor_protocol::replay::Replay =
+        serde_json::from_slice(&server.get_raw(&format!("/api/matches/{id}/replay")).await.1)
+            .unwrap();
+    let marked: Vec<u64> = (1..=replay.steps.len() as u64)
+        .filter(|v| replay.steps[*v as usize - 1].timed_out)
+        .collect();
+    assert_eq!(marked, told);
+    for v in &marked {
+        assert!(
+            matches!(
+                replay.steps[*v as usize - 1].step,
+                AnyStepView::MixTheMutts(StepView::Answered { .. })
+            ),
+            "step {v} is an answer"
+        );
+    }
     server.stop().await;
     db.drop_db().await;
 }

@@ -141,14 +141,19 @@ async function tally(page, seat) {
  * @param {number} me
  * @param {(number|null)[]} claims by seat
  */
-async function checkReveal(page, me, claims) {
+async function checkReveal(page, me, claims, timedOut = false) {
   const reveal = page.getByTestId('mtm-log').getByTestId('reveal').first();
   await reveal.waitFor();
   const text = (await reveal.textContent()) ?? '';
   const names = ['Ana', 'Ben'];
   claims.forEach((c, seat) => {
     const who = seat === me ? 'You' : names[seat];
-    if (c === null) assert.match(text, new RegExp(`${who}( and \\w+)? passed|\\w+ and ${who} passed`), `${who} passed: ${text}`);
+    if (c === null && timedOut) {
+      // The timer's passes are told as such, never as a choice.
+      const whom = seat === me ? 'you' : who;
+      assert.match(text, new RegExp(`Time ran out for (${whom}( and \\w+)?|\\w+ and ${whom}): no claim`), `${who} timed out: ${text}`);
+      assert.doesNotMatch(text, /passed/, `no one chose to pass: ${text}`);
+    } else if (c === null) assert.match(text, new RegExp(`${who}( and \\w+)? passed|\\w+ and ${who} passed`), `${who} passed: ${text}`);
     else assert.match(text, new RegExp(`${who} scored combo ${c + 1}\\b`), `${who} claimed combo ${c + 1}: ${text}`);
   });
 }
@@ -359,7 +364,8 @@ test('a whole match: junior scoring, a timed-out window, game over and history',
   let active = 1;
   for (const p of pages) await waitPhase(p, 'turn', active);
 
-  // --- nobody answers: the response timer runs out and both count as passes
+  // --- nobody answers: the response timer runs out, answers for both (no
+  // claim), and the log says the time ran out rather than that they passed
   await connectTile(pages[active]);
   await expectWindow(pages, active);
   const clock = (await a.getByTestId('countdown').textContent()) ?? '';
@@ -367,7 +373,7 @@ test('a whole match: junior scoring, a timed-out window, game over and history',
   let before = await tallies(b);
   for (const [seat, p] of pages.entries()) {
     await waitPhase(p, 'turn', 1 - active);
-    await checkReveal(p, seat, [null, null]);
+    await checkReveal(p, seat, [null, null], true);
     assert.equal(await p.getByTestId('countdown').count(), 0, 'no countdown outside a window');
   }
   assert.deepEqual(await tallies(b), before);

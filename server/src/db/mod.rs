@@ -145,20 +145,22 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<()> {
         .collect();
     let now = now_ms();
     for chunk in rows.chunks(ROWS_PER_INSERT) {
-        let mut sql =
-            String::from("insert into match_step (match_id, seq, seat, step, created_at) values ");
+        let mut sql = String::from(
+            "insert into match_step (match_id, seq, seat, step, created_at, by_timer) values ",
+        );
         for i in 0..chunk.len() {
-            let b = i * 5;
+            let b = i * 6;
             if i > 0 {
                 sql.push_str(", ");
             }
             sql.push_str(&format!(
-                "(${}, ${}, ${}, ${}, ${})",
+                "(${}, ${}, ${}, ${}, ${}, ${})",
                 b + 1,
                 b + 2,
                 b + 3,
                 b + 4,
-                b + 5
+                b + 5,
+                b + 6
             ));
         }
         let mut q = sqlx::query(&sql);
@@ -168,7 +170,8 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<()> {
                 .bind(to_i64(s.seq))
                 .bind(s.seat.map(|seat| i64::from(seat.0)))
                 .bind(s.json.clone())
-                .bind(now);
+                .bind(now)
+                .bind(i64::from(s.by_timer));
         }
         q.execute(&mut *tx).await?;
     }
@@ -231,6 +234,8 @@ pub struct NewStep {
     pub seat: Option<Seat>,
     /// JSON of the game's step.
     pub json: String,
+    /// The response timer took it for a seat that did not answer in time.
+    pub by_timer: bool,
 }
 
 /// A match as stored at its start.
@@ -321,6 +326,8 @@ pub struct StoredMatch {
     pub deadline_at: Option<i64>,
     /// The log: (seq, step JSON) in order.
     pub steps: Vec<(u64, String)>,
+    /// Steps the response timer answered (see [`Store::timed_out`]).
+    pub timed_out: Vec<u64>,
 }
 
 /// One final scorecard row, as read back.
@@ -589,6 +596,7 @@ impl Store {
                     seed_hex: m.try_get("seed")?,
                     deadline_at: m.try_get("deadline_at")?,
                     steps: self.steps(match_id).await?,
+                    timed_out: self.timed_out(match_id).await?,
                 })
             }
         };
@@ -824,6 +832,20 @@ impl Store {
             .collect()
     }
 
+    /// The steps (by seq) the response timer answered for a seat that did
+    /// not answer in time.
+    pub async fn timed_out(&self, match_id: MatchId) -> StoreResult<Vec<u64>> {
+        let rows = sqlx::query(
+            "select seq from match_step where match_id = $1 and by_timer <> 0 order by seq",
+        )
+        .bind(match_id.to_string())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok(u64::try_from(r.try_get::<i64, _>("seq")?).unwrap_or(0)))
+            .collect()
+    }
+
     /// The final scorecards of a match, by seat.
     pub async fn scorecards(&self, match_id: MatchId) -> StoreResult<Vec<ScorecardRow>> {
         let rows = sqlx::query("select seat, name, rank, score, detail from scorecard where match_id = $1 order by seat")
@@ -963,12 +985,13 @@ async fn insert_steps(
 ) -> StoreResult<()> {
     let now = now_ms();
     for s in steps {
-        sqlx::query("insert into match_step (match_id, seq, seat, step, created_at) values ($1, $2, $3, $4, $5)")
+        sqlx::query("insert into match_step (match_id, seq, seat, step, created_at, by_timer) values ($1, $2, $3, $4, $5, $6)")
             .bind(match_id.to_string())
             .bind(to_i64(s.seq))
             .bind(s.seat.map(|seat| i64::from(seat.0)))
             .bind(&s.json)
             .bind(now)
+            .bind(i64::from(s.by_timer))
             .execute(&mut **tx)
             .await?;
     }

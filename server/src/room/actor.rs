@@ -146,6 +146,7 @@ impl Room {
                     m.seats,
                     &m.seed_hex,
                     &m.steps,
+                    &m.timed_out,
                 )?)
             }
             None => None,
@@ -362,6 +363,7 @@ impl Room {
         }
         // A client that says which match and version it holds gets only
         // what it missed; anyone else a full snapshot.
+        let resumed_from = resume.map_or(0, |(_, from)| from);
         let caught_up = resume.and_then(|(match_id, from)| {
             let live = self.live.as_ref()?;
             let fits =
@@ -376,6 +378,7 @@ impl Room {
                 to_act: live.game.to_act(),
                 patch: update.patch,
                 deadline: self.deadline(),
+                timed_out: live.timed_out_after(resumed_from),
             };
             let over = live.game.result().map(|result| ServerMsg::MatchOver {
                 match_id: live.id,
@@ -793,7 +796,7 @@ impl Room {
             seed_hex: live.seed_hex(),
             seed_sha256: live.seed_sha256.clone(),
         };
-        let steps = new_steps(&live, &planned.steps);
+        let steps = new_steps(&live, &planned.steps, false);
         self.store
             .start_match(&record, &steps)
             .await
@@ -860,7 +863,8 @@ impl Room {
     }
 
     /// Validates, stores, applies and publishes one seat's action (from its
-    /// connection, or on its behalf when its response timer ran out).
+    /// connection, or on its behalf when its response timer ran out: then
+    /// without `ack`, and the step is marked as the timer's).
     async fn submit(
         &mut self,
         seat: Seat,
@@ -871,7 +875,8 @@ impl Room {
             return Err((ErrorCode::NoMatch, "the match has not started".into()));
         };
         let step = live.game.action_step(seat, action).map_err(rules_error)?;
-        let planned = live.plan(Some(step)).map_err(rules_error)?;
+        let mut planned = live.plan(Some(step)).map_err(rules_error)?;
+        planned.by_timer = ack.is_none();
         self.store_and_publish(planned, ack, true).await
     }
 
@@ -892,7 +897,7 @@ impl Room {
         let old_deadline = self.timer.as_ref().map(|t| t.ends_ms);
         let new_deadline = timer.as_ref().map(|t| t.ends_ms);
         let deadline_change = (old_deadline != new_deadline).then_some(new_deadline);
-        let steps = new_steps(live, &planned.steps);
+        let steps = new_steps(live, &planned.steps, planned.by_timer);
         let finish = planned.after.result().map(|result| Finish {
             result,
             players: self.names(),
@@ -1004,6 +1009,8 @@ impl Room {
             return;
         };
         let version = live.version;
+        let batch = updates.first().map_or(0, |u| u.steps.len() as u64);
+        let timed_out = live.timed_out_after(version.saturating_sub(batch));
         let to_act = live.game.to_act();
         let over = live
             .game
@@ -1044,6 +1051,7 @@ impl Room {
                         to_act: to_act.clone(),
                         patch: update.patch.clone(),
                         deadline: deadline.clone(),
+                        timed_out: timed_out.clone(),
                     })
                 }));
             }
@@ -1164,7 +1172,8 @@ fn text(msg: &ServerMsg) -> Utf8Bytes {
     Utf8Bytes::from(serde_json::to_string(msg).unwrap_or_default())
 }
 
-fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep]) -> Vec<NewStep> {
+/// Rows for `steps`; the first is the timer's answer when `by_timer`.
+fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep], by_timer: bool) -> Vec<NewStep> {
     steps
         .iter()
         .enumerate()
@@ -1172,6 +1181,7 @@ fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep]) -> Vec<NewStep> 
             seq: live.version + i as u64 + 1,
             seat: s.seat(),
             json: s.to_json(),
+            by_timer: by_timer && i == 0,
         })
         .collect()
 }

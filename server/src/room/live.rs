@@ -38,6 +38,8 @@ pub struct LiveMatch {
     pub seed_sha256: String,
     /// Which decided-on versions are still current (windows included).
     timeline: Timeline,
+    /// Versions of the steps the response timer answered, ascending.
+    pub timed_out: Vec<u64>,
     /// Each viewer's view as last sent (JSON), in [`LiveMatch::viewers`]
     /// order: what the next update's patch is computed against. Viewers
     /// who see the same thing share one value (often all of them).
@@ -93,6 +95,9 @@ pub struct Planned {
     pub step_views: Vec<Vec<AnyStepView>>,
     /// The state after all the steps.
     pub after: AnyGame,
+    /// The first step is the response timer's answer for a seat that did
+    /// not answer in time.
+    pub by_timer: bool,
 }
 
 impl LiveMatch {
@@ -123,6 +128,7 @@ impl LiveMatch {
             seed,
             seed_sha256: hex::encode(Sha256::digest(seed)),
             timeline: Timeline::default(),
+            timed_out: Vec::new(),
             views: Vec::new(),
         };
         live.views = live.next_views(&[]).0;
@@ -139,6 +145,7 @@ impl LiveMatch {
         seats: u8,
         seed_hex: &str,
         stored: &[(u64, String)],
+        timed_out: &[u64],
     ) -> Result<LiveMatch, RestoreError> {
         let seed: [u8; 32] = hex::decode(seed_hex)
             .ok()
@@ -177,6 +184,7 @@ impl LiveMatch {
             rest = &rest[n..];
             live.commit(planned);
         }
+        live.timed_out = timed_out.to_vec();
         Ok(live)
     }
 
@@ -202,6 +210,17 @@ impl LiveMatch {
             steps,
             patch: parlor_games::patch::diff(&old_view, now),
         })
+    }
+
+    /// The timer's answers among the versions after `from` (`None`: none).
+    pub fn timed_out_after(&self, from: u64) -> Option<Vec<u64>> {
+        let after: Vec<u64> = self
+            .timed_out
+            .iter()
+            .copied()
+            .filter(|v| *v > from)
+            .collect();
+        (!after.is_empty()).then_some(after)
     }
 
     /// The seed, hex (only to be shown once the match is over).
@@ -279,12 +298,16 @@ impl LiveMatch {
             steps,
             step_views,
             after,
+            by_timer: false,
         })
     }
 
     /// Makes planned (and stored) steps current; hands back, per viewer,
     /// its views of the steps and the patch from its previous view.
     pub fn commit(&mut self, planned: Planned) -> Vec<ViewerUpdate> {
+        if planned.by_timer {
+            self.timed_out.push(self.version + 1);
+        }
         self.version += planned.steps.len() as u64;
         let batch: Vec<Option<Seat>> = planned.steps.iter().map(AnyStep::seat).collect();
         self.log.extend(planned.steps);

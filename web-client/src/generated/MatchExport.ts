@@ -51,4 +51,10 @@ steps: Array<unknown>,
 /**
  * The result the server recorded.
  */
-result: MatchResult, };
+result: MatchResult, 
+/**
+ * Which steps (numbered from 1) the response timer answered for a seat
+ * that did not answer in time (empty in records made before it was
+ * kept).
+ */
+timed_out: Array<number>, };

@@ -13,4 +13,8 @@ step: AnyStepView,
 /**
  * Turns the viewer's view before this step into its view after it.
  */
-patch: Array<PatchOp>, };
+patch: Array<PatchOp>, 
+/**
+ * The response timer gave this answer: the seat did not answer in time.
+ */
+timed_out: boolean, };

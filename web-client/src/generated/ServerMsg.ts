@@ -64,7 +64,13 @@ patch: Array<PatchOp>,
 /**
  * The running response timer, if any.
  */
-deadline: Deadline | null, } | { "type": "ack", 
+deadline: Deadline | null, 
+/**
+ * Versions, among these steps, of the answers the response timer
+ * gave for seats that did not answer in time.
+ * Absent when there are none (most updates).
+ */
+timed_out?: Array<number>, } | { "type": "ack", 
 /**
  * Echo of `ClientMsg::Act::client_seq`.
  */

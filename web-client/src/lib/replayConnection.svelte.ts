@@ -77,7 +77,7 @@ export class ReplayConnection implements TableConn {
 
   /** The steps up to the one shown, numbered by the version each produced. */
   readonly log: LogEntry[] = $derived.by(() =>
-    this.replay.steps.slice(0, this.version).map((s, i) => ({ version: i + 1, step: s.step })),
+    this.replay.steps.slice(0, this.version).map((s, i) => ({ version: i + 1, step: s.step, timedOut: s.timed_out })),
   );
 
   constructor(replay: Replay, step = 0) {

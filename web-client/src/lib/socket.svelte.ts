@@ -70,6 +70,8 @@ function deadlineEnds(d: Deadline | null): number | null {
 export interface LogEntry {
   version: number;
   step: AnyStepView;
+  /** The room's response timer gave this answer: the seat did not answer in time. */
+  timedOut?: boolean;
 }
 
 const LOG_LIMIT = 400;
@@ -586,7 +588,7 @@ export class RoomConnection {
     const fresh: LogEntry[] = [];
     msg.steps.forEach((step, i) => {
       const version = base + i + 1;
-      if (version > this.#logVersion) fresh.push({ version, step });
+      if (version > this.#logVersion) fresh.push({ version, step, timedOut: msg.timed_out?.includes(version) });
     });
     if (fresh.length) {
       this.log = [...this.log, ...fresh].slice(-LOG_LIMIT);

@@ -30,12 +30,14 @@ function cardList(cards: Card[]): string {
   return cards.map((c) => breedName(c.breed)).join(', ');
 }
 
-/** One line per claim revealed when a window closed, then who passed. */
+/** One line per claim revealed when a window closed, then who passed, and
+ * whose time ran out (the timer's passes are not told as choices). */
 export function revealLines(
   revealed: RevealedClaim[],
   combos: Combo[] | null,
   ctx: DescribeCtx,
   keyBase: string,
+  timedOut: ReadonlySet<number> = new Set(),
 ): LogLine[] {
   const lines: LogLine[] = [];
   for (const [i, c] of revealed.entries()) {
@@ -48,13 +50,23 @@ export function revealLines(
       tone: 'good',
     });
   }
-  const passed = ctx.seats
+  const silent = ctx.seats
     .filter((s) => !revealed.some((c) => c.seat === s))
     .sort((x, y) => Number(ctx.who(y) === 'You') - Number(ctx.who(x) === 'You') || x - y);
+  const passed = silent.filter((s) => !timedOut.has(s));
+  const late = silent.filter((s) => timedOut.has(s));
   if (passed.length) {
     lines.push({
       key: `${keyBase}.p`,
       text: `${passed.map(ctx.who).join(' and ')} passed`,
+      tone: 'muted',
+    });
+  }
+  if (late.length) {
+    const who = late.map((s) => (ctx.who(s) === 'You' ? 'you' : ctx.who(s))).join(' and ');
+    lines.push({
+      key: `${keyBase}.t`,
+      text: `Time ran out for ${who}: no claim`,
       tone: 'muted',
     });
   }
@@ -69,6 +81,8 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
   let run: Map<number, CardsLine> | null = null;
   let lastDraw: { seat: number; line: LogLine } | null = null;
   let combos: Combo[] | null = null;
+  // Seats the timer answered for in the window now open.
+  let timedOut = new Set<number>();
 
   const cardsText = (c: CardsLine) => {
     const parts: string[] = [];
@@ -77,7 +91,8 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
     return `${c.head} ${parts.join(' + ')}`;
   };
 
-  for (const { version, step: any } of entries) {
+  for (const entry of entries) {
+    const { version, step: any } = entry;
     const step = mtmStep(any);
     if (!step) continue;
     const key = String(version);
@@ -118,6 +133,7 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
       }
       case 'connected': {
         combos = step.combos;
+        timedOut = new Set();
         const list = step.combos.map((c) => `${c.index + 1}) ${comboText(c)}`).join('; ');
         lines.push({
           key,
@@ -127,13 +143,19 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
         break;
       }
       case 'answered':
-        lines.push({ key, text: `${ctx.who(step.seat)} answered`, tone: 'muted' });
+        if (entry.timedOut) {
+          timedOut.add(step.seat);
+          const who = ctx.who(step.seat);
+          lines.push({ key, text: `Time ran out for ${who === 'You' ? 'you' : who}: no claim`, tone: 'muted' });
+        } else {
+          lines.push({ key, text: `${ctx.who(step.seat)} answered`, tone: 'muted' });
+        }
         if (step.revealed) {
           lines.push({
             key: `${key}.c`,
             text: 'Scoring window closed — claims revealed:',
             tone: 'reveal',
-            sub: revealLines(step.revealed, combos, ctx, key),
+            sub: revealLines(step.revealed, combos, ctx, key, timedOut),
           });
         }
         break;
