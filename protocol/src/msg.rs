@@ -61,9 +61,10 @@ pub enum ClientMsg {
     },
     /// Keep-alive.
     Ping,
-    /// Say something to the room (players and spectators alike): 1 to
-    /// [`CHAT_MAX`] characters, at most one line every
-    /// [`CHAT_GAP_MS`] per connection.
+    /// Say something: 1 to [`CHAT_MAX`] characters, at most one line every
+    /// [`CHAT_GAP_MS`] per connection. A player's line reaches everyone in
+    /// the room; a spectator's only the other spectators (players never see
+    /// the rail's talk, so nobody can coach them).
     Chat {
         /// The words.
         text: String,

@@ -343,9 +343,9 @@ async fn names_are_told_apart() {
     db.drop_db().await;
 }
 
-/// Chat: players and spectators talk in the room; lines are cleaned,
-/// bounded and paced; a newcomer (or a reconnect) gets the recent lines in
-/// its welcome, once.
+/// Chat: players talk to the room, spectators among themselves (never to
+/// the players); lines are cleaned, bounded and paced; a newcomer (or a
+/// reconnect) gets the recent lines it may hear in its welcome, once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chat_reaches_everyone_and_is_kept_for_newcomers() {
     use parlor_protocol::ChatLine;
@@ -354,6 +354,7 @@ async fn chat_reaches_everyone_and_is_kept_for_newcomers() {
     let host = server.create_room(GameKind::DoozyDice, None, "Ana").await;
     let code = host.code.0.clone();
     let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    a.record();
     let mut s = server.connect_welcomed(&code, None).await;
     async fn next_line(c: &mut TestClient) -> ChatLine {
         c.recv_until(|m| match m {
@@ -392,24 +393,46 @@ async fn chat_reaches_everyone_and_is_kept_for_newcomers() {
     })
     .await;
     assert_eq!(error_code(&mut s).await, ErrorCode::BadMessage);
+    // A spectator talks to the other spectators only: the players neither
+    // receive the line nor get it in a welcome.
+    let mut s2 = server.connect_welcomed(&code, None).await;
     s.send(&ClientMsg::Chat {
         text: "hi from the rail".into(),
     })
     .await;
-    let line2 = next_line(&mut a).await;
+    let line2 = next_line(&mut s2).await;
     assert_eq!(
         (line2.name.as_str(), line2.from),
         ("Spectator", Viewer::Spectator)
     );
-    // A newcomer gets both lines in its welcome.
-    let mut late = server.connect(&code, None).await;
-    let chat = late
-        .recv_until(|m| match m {
+    assert_eq!(next_line(&mut s).await, line2);
+    // Ana's next line is the next thing she hears: the rail's never came.
+    tokio::time::sleep(std::time::Duration::from_millis(450)).await;
+    a.send(&ClientMsg::Chat {
+        text: "thanks".into(),
+    })
+    .await;
+    let line3 = next_line(&mut a).await;
+    assert_eq!(line3.text, "thanks");
+    assert!(
+        !a.frames.iter().any(|f| f.text.contains("hi from the rail")),
+        "a player got the rail's line"
+    );
+    // Newcomers get the recent lines they may hear in their welcome.
+    let welcome_chat = |mut c: TestClient| async move {
+        c.recv_until(|m| match m {
             ServerMsg::Welcome { chat, .. } => Some(chat.clone()),
             _ => None,
         })
-        .await;
-    assert_eq!(chat, vec![line, line2]);
+        .await
+    };
+    let late = server.connect(&code, None).await;
+    assert_eq!(
+        welcome_chat(late).await,
+        vec![line.clone(), line2, line3.clone()]
+    );
+    let again = server.connect(&code, Some(&host.token)).await;
+    assert_eq!(welcome_chat(again).await, vec![line, line3]);
     server.stop().await;
     db.drop_db().await;
 }

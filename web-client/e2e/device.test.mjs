@@ -34,6 +34,28 @@ test('turn alerts in the title; chat; a seat link opens the seat on another devi
   await b.getByTestId('chat-lines').getByText('good luck!').waitFor();
   assert.match((await b.getByTestId('chat-lines').innerText()) ?? '', /Ana\s+good luck!/);
   assert.equal(await b.getByTestId('chat-unread').count(), 0);
+  // A spectator hears the players, and talks on the rail: the players
+  // never see those lines (the next player line arrives without it).
+  const railCtx = await br.newContext({ viewport: { width: 1000, height: 800 } });
+  const rail = await newPage(railCtx, errors);
+  // The match has begun: the link opens as a spectator.
+  await rail.goto(a.url());
+  await rail.getByTestId('spectating').waitFor();
+  await rail.getByTestId('chat').locator('summary').click();
+  await rail.getByTestId('chat-lines').getByText('good luck!').waitFor();
+  await rail.getByTestId('chat-rail').waitFor();
+  await rail.getByTestId('chat-input').fill('go Ana!');
+  await rail.getByTestId('chat-send').click();
+  await rail.getByTestId('chat-lines').getByText('go Ana!').waitFor();
+  await a.getByTestId('chat-input').fill('thanks');
+  await a.getByTestId('chat-send').click();
+  await b.getByTestId('chat-lines').getByText('thanks').waitFor();
+  await rail.getByTestId('chat-lines').getByText('thanks').waitFor();
+  for (const p of [a, b]) {
+    assert.equal(await p.getByTestId('chat-lines').getByText('go Ana!').count(), 0, "a player saw the rail's line");
+    assert.equal(await p.getByTestId('chat-rail').count(), 0);
+  }
+  await railCtx.close();
   if (shots) {
     await b.getByTestId('chat').scrollIntoViewIfNeeded();
     await b.screenshot({ path: join(shots, 'room-chat-phone.png') });

@@ -411,7 +411,12 @@ impl Room {
                     .map(|m| m.snapshot(viewer, self.deadline()))
             },
             resumed,
-            chat: self.chat.iter().cloned().collect(),
+            chat: self
+                .chat
+                .iter()
+                .filter(|l| hears(viewer, l.from))
+                .cloned()
+                .collect(),
         };
         self.send(conn, &welcome);
     }
@@ -504,7 +509,16 @@ impl Room {
             self.chat.pop_front();
         }
         self.chat.push_back(line.clone());
-        self.broadcast(&ServerMsg::Chat { line });
+        let msg = self::text(&ServerMsg::Chat { line });
+        let ids: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| hears(c.viewer, viewer))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in ids {
+            self.send_text(id, msg.clone());
+        }
         Ok(())
     }
 
@@ -1184,6 +1198,13 @@ fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep], by_timer: bool) 
             by_timer: by_timer && i == 0,
         })
         .collect()
+}
+
+/// Does `listener` hear chat from `speaker`? Players' lines reach everyone;
+/// spectators talk among themselves, so nobody on the rail can coach a
+/// player.
+fn hears(listener: Viewer, speaker: Viewer) -> bool {
+    matches!(speaker, Viewer::Seat(_)) || !matches!(listener, Viewer::Seat(_))
 }
 
 fn error(code: ErrorCode, message: impl Into<String>, client_seq: Option<u32>) -> ServerMsg {
