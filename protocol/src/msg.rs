@@ -88,6 +88,16 @@ pub enum ClientMsg {
     /// After a match, the host only: back to the lobby, where options can
     /// change, seats can be left or renamed and new players can join.
     BackToLobby,
+    /// The host only: mutes (or unmutes) a player's chat, or with no
+    /// `seat` the spectators' rail. A muted line is refused, never sent.
+    Mute {
+        /// The player; absent for the spectators.
+        #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        seat: Option<crate::Seat>,
+        /// Mute (true) or unmute (false).
+        muted: bool,
+    },
 }
 
 /// Longest chat line, in characters.
@@ -157,6 +167,8 @@ pub enum ErrorCode {
     /// Not at this point of the room's life (see message): e.g. a rematch
     /// before the match is over, or leaving a seat during a match.
     NotNow,
+    /// The host has muted this connection's chat.
+    Muted,
 }
 
 /// A full snapshot of a match for one viewer.

@@ -61,4 +61,10 @@ pub struct RoomInfo {
     /// when every seat has).
     #[serde(default)]
     pub rematch: Vec<Seat>,
+    /// Players the host has muted in chat.
+    #[serde(default)]
+    pub muted: Vec<Seat>,
+    /// The host has muted the spectators' chat.
+    #[serde(default)]
+    pub rail_muted: bool,
 }

@@ -418,6 +418,41 @@ async fn chat_reaches_everyone_and_is_kept_for_newcomers() {
         !a.frames.iter().any(|f| f.text.contains("hi from the rail")),
         "a player got the rail's line"
     );
+    // The host mutes the rail: a spectator's line is refused, not sent;
+    // only the host may mute; unmuted, the rail talks again.
+    s.send(&ClientMsg::Mute {
+        seat: None,
+        muted: true,
+    })
+    .await;
+    assert_eq!(error_code(&mut s).await, ErrorCode::NotHost);
+    a.send(&ClientMsg::Mute {
+        seat: None,
+        muted: true,
+    })
+    .await;
+    room_until(&mut s, |r| r.rail_muted).await;
+    s.send(&ClientMsg::Chat {
+        text: "can you hear me".into(),
+    })
+    .await;
+    assert_eq!(error_code(&mut s).await, ErrorCode::Muted);
+    a.send(&ClientMsg::Mute {
+        seat: Some(Seat(0)),
+        muted: true,
+    })
+    .await;
+    assert_eq!(
+        error_code(&mut a).await,
+        ErrorCode::BadMessage,
+        "not oneself"
+    );
+    a.send(&ClientMsg::Mute {
+        seat: None,
+        muted: false,
+    })
+    .await;
+    room_until(&mut s, |r| !r.rail_muted).await;
     // Newcomers get the recent lines they may hear in their welcome.
     let welcome_chat = |mut c: TestClient| async move {
         c.recv_until(|m| match m {

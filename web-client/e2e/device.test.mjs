@@ -55,6 +55,24 @@ test('turn alerts in the title; chat; a seat link opens the seat on another devi
     assert.equal(await p.getByTestId('chat-lines').getByText('go Ana!').count(), 0, "a player saw the rail's line");
     assert.equal(await p.getByTestId('chat-rail').count(), 0);
   }
+  // The host mutes the rail, then Ben: their pages say so and will not
+  // send; only the host has mute buttons.
+  await a.getByTestId('mute-rail').click();
+  await rail.getByTestId('chat-muted').waitFor();
+  assert.ok(await rail.getByTestId('chat-send').isDisabled(), 'a muted spectator cannot send');
+  await b.getByTestId('chat-input').fill('gl hf');
+  await b.getByTestId('chat-send').click();
+  await a.getByTestId('chat-lines').getByText('gl hf').waitFor();
+  assert.equal(await b.getByTestId('mute-0').count(), 0, 'only the host mutes');
+  assert.equal(await b.getByTestId('mute-rail').count(), 0, 'only the host mutes');
+  await a.getByTestId('mute-1').first().click();
+  await b.getByTestId('chat-muted').waitFor();
+  await b.getByTestId('chat-input').fill('hello?');
+  assert.ok(await b.getByTestId('chat-send').isDisabled(), 'a muted player cannot send');
+  await a.getByTestId('mute-1').first().getByText('Unmute Ben').waitFor();
+  if (shots) await a.screenshot({ path: join(shots, 'room-chat-host-desktop.png'), fullPage: true });
+  await a.getByTestId('mute-1').first().click();
+  await b.getByTestId('chat-muted').waitFor({ state: 'detached' });
   await railCtx.close();
   if (shots) {
     await b.getByTestId('chat').scrollIntoViewIfNeeded();

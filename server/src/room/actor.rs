@@ -72,6 +72,10 @@ pub struct Room {
     /// After a match, the seats asking for a rematch (in memory only: after
     /// a restart they ask again).
     rematch: Vec<Seat>,
+    /// Players the host muted in chat, and whether the rail is muted (in
+    /// memory only, like the chat itself).
+    muted: Vec<Seat>,
+    rail_muted: bool,
 }
 
 /// Chat lines a room keeps for whoever connects next.
@@ -115,6 +119,8 @@ impl Room {
             idle_since: Some(Instant::now()),
             chat: VecDeque::new(),
             rematch: Vec::new(),
+            muted: Vec::new(),
+            rail_muted: false,
         }
     }
 
@@ -482,6 +488,13 @@ impl Room {
                 format!("a chat line has 1 to {CHAT_MAX} characters"),
             ));
         }
+        let silenced = match viewer {
+            Viewer::Seat(s) => self.muted.contains(&s),
+            Viewer::Spectator | Viewer::Revealed => self.rail_muted,
+        };
+        if silenced {
+            return Err((ErrorCode::Muted, "the host has muted you in chat".into()));
+        }
         let now = Instant::now();
         let Some(c) = self.conns.get_mut(&conn) else {
             return Ok(());
@@ -576,6 +589,7 @@ impl Room {
             ClientMsg::LeaveSeat => self.leave_seat(viewer).await,
             ClientMsg::Rematch { ready } => self.rematch(viewer, ready).await,
             ClientMsg::BackToLobby => self.back_to_lobby(viewer).await,
+            ClientMsg::Mute { seat, muted } => self.mute(viewer, seat, muted),
             ClientMsg::Act {
                 client_seq,
                 version,
@@ -683,6 +697,13 @@ impl Room {
             .await
             .map_err(storage)?;
         self.seats.remove(seat.index());
+        // A mute stays with the player, who may have moved up a seat.
+        self.muted = self
+            .muted
+            .iter()
+            .filter(|s| **s != seat)
+            .map(|s| if *s > seat { Seat(s.0 - 1) } else { *s })
+            .collect();
         info!(seat = %seat, "seat left");
         let moved: Vec<ConnId> = self
             .conns
@@ -702,6 +723,37 @@ impl Room {
         for conn in moved {
             self.welcome(conn, false);
         }
+        self.broadcast_room();
+        Ok(())
+    }
+
+    /// The host mutes or unmutes a player's chat, or the spectators'.
+    fn mute(
+        &mut self,
+        viewer: Viewer,
+        seat: Option<Seat>,
+        muted: bool,
+    ) -> Result<(), (ErrorCode, String)> {
+        if viewer != Viewer::Seat(HOST) {
+            return Err((ErrorCode::NotHost, "only the host can mute".into()));
+        }
+        match seat {
+            None => self.rail_muted = muted,
+            Some(s) if s == HOST || s.index() >= self.seats.len() => {
+                return Err((
+                    ErrorCode::BadMessage,
+                    format!("no other player in seat {}", s.0),
+                ));
+            }
+            Some(s) => {
+                self.muted.retain(|m| *m != s);
+                if muted {
+                    self.muted.push(s);
+                    self.muted.sort_unstable();
+                }
+            }
+        }
+        info!(seat = ?seat, muted, "chat mute");
         self.broadcast_room();
         Ok(())
     }
@@ -1124,6 +1176,8 @@ impl Room {
             .unwrap_or(u32::MAX),
             match_id: self.live.as_ref().map(|m| m.id),
             rematch: self.rematch.clone(),
+            muted: self.muted.clone(),
+            rail_muted: self.rail_muted,
         }
     }
 

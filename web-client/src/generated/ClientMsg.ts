@@ -2,6 +2,7 @@
 import type { AnyAction } from "./AnyAction";
 import type { GameOptions } from "./GameOptions";
 import type { MatchId } from "./MatchId";
+import type { Seat } from "./Seat";
 
 /**
  * Messages from a browser.
@@ -47,4 +48,12 @@ name: string, } | { "type": "leave_seat" } | { "type": "rematch",
 /**
  * Asking (true) or taking it back (false).
  */
-ready: boolean, } | { "type": "back_to_lobby" };
+ready: boolean, } | { "type": "back_to_lobby" } | { "type": "mute", 
+/**
+ * The player; absent for the spectators.
+ */
+seat?: Seat, 
+/**
+ * Mute (true) or unmute (false).
+ */
+muted: boolean, };

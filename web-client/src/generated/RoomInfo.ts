@@ -55,4 +55,12 @@ match_id: MatchId | null,
  * After a match: the seats that have asked for a rematch (it starts
  * when every seat has).
  */
-rematch: Array<Seat>, };
+rematch: Array<Seat>, 
+/**
+ * Players the host has muted in chat.
+ */
+muted: Array<Seat>, 
+/**
+ * The host has muted the spectators' chat.
+ */
+rail_muted: boolean, };

@@ -271,6 +271,11 @@ export class RoomConnection {
     return this.#send({ type: 'chat', text });
   }
 
+  /** The host: mutes or unmutes a player's chat, or (`seat` null) the spectators'. */
+  mute(seat: Seat | null, muted: boolean): boolean {
+    return this.#send(seat === null ? { type: 'mute', muted } : { type: 'mute', seat, muted });
+  }
+
   /** Submits an action decided on the current version. Returns false if it could not be sent. */
   act(action: AnyAction, opts: ActOptions = {}): boolean {
     return this.#act(action, opts, 0);
