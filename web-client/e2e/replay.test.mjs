@@ -290,16 +290,21 @@ test('a downloaded record replays from a file, with everything revealed; a tampe
   }
   assert.ok(held.every((n) => n > 0), `both seats hold cards at step 30: ${held}`);
   if (shots) await page.screenshot({ path: join(shots, 'replay-revealed-desktop.png'), fullPage: true });
+  /** @type {string[]} */
+  const own = [];
   for (const s of [0, 1]) {
     await page.getByTestId(`pov-${s}`).click();
     await page.waitForURL(new RegExp(`seat=${s}&step=30$`));
     await page.getByTestId('mtm-hand').waitFor();
     assert.equal(await page.getByTestId('revealed-hands').count(), 0, 'a seat sees only its own hand');
-    const counts = await page.getByTestId('mtm-hand').locator('li[data-count]').evaluateAll((els) =>
-      els.map((e) => Number(e.getAttribute('data-count'))),
+    const groups = await page.getByTestId('mtm-hand').locator('li[data-count]').evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute('data-testid')}×${e.getAttribute('data-count')}`),
     );
+    const counts = groups.map((g) => Number(g.split('×')[1]));
     assert.equal(counts.reduce((a, b) => a + b, 0), held[s], `seat ${s}'s own hand is the revealed one`);
+    own.push(groups.join(' '));
   }
+  assert.notEqual(own[0], own[1], `switching seats shows another hand: ${own.join(' | ')}`);
 
   // Zingamino: the panel lists every seat.
   await page.getByTestId('record-file').setInputFiles(join(fixtures, 'zingamino.json'));
