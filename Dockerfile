@@ -27,9 +27,9 @@ COPY games/Cargo.toml games/
 COPY server/Cargo.toml server/
 COPY tests/Cargo.toml tests/
 COPY bench/Cargo.toml bench/
-RUN mkdir -p protocol/src games/src games/benches server/src tests/src bench/src \
+RUN mkdir -p protocol/src games/src/bin games/benches server/src tests/src bench/src \
     && for f in protocol/src/lib.rs games/src/lib.rs server/src/lib.rs tests/src/lib.rs; do : > "$f"; done \
-    && for f in server/src/main.rs bench/src/main.rs games/benches/engine.rs; do echo 'fn main() {}' > "$f"; done \
+    && for f in server/src/main.rs bench/src/main.rs games/benches/engine.rs games/src/bin/selfplay.rs; do echo 'fn main() {}' > "$f"; done \
     && cargo build --release --locked -p parlor-server \
     && rm -rf protocol/src games/src server/src target/release/.fingerprint/parlor-*
 # The real sources. The stubs' fingerprints are gone (above), so Cargo rebuilds
