@@ -389,7 +389,8 @@ impl Bot {
             ServerMsg::Welcome { .. }
             | ServerMsg::Room { .. }
             | ServerMsg::Pong
-            | ServerMsg::Chat { .. } => {}
+            | ServerMsg::Chat { .. }
+            | ServerMsg::SeatLink { .. } => {}
         }
         None
     }

@@ -219,6 +219,20 @@ macro_rules! any_game {
                     $(AnyGame::$kind(g) => g.timeout_action(seat).map(AnyAction::$kind),)*
                 }
             }
+
+            /// The game's bot's move for `seat`, chosen from that seat's own
+            /// view and legal actions only ([`crate::bot::bot_action`]);
+            /// `None` when the seat has nothing to do.
+            pub fn bot_action<R: rand::Rng + ?Sized>(
+                &self,
+                seat: Seat,
+                level: crate::bot::Level,
+                rng: &mut R,
+            ) -> Option<AnyAction> {
+                match self {
+                    $(AnyGame::$kind(g) => crate::bot::bot_action(g, seat, level, rng).map(AnyAction::$kind),)*
+                }
+            }
         }
 
         impl AnyStep {

@@ -61,11 +61,21 @@ impl FromStr for Level {
     }
 }
 
+impl From<parlor_protocol::BotLevel> for Level {
+    fn from(level: parlor_protocol::BotLevel) -> Level {
+        match level {
+            parlor_protocol::BotLevel::Easy => Level::Easy,
+            parlor_protocol::BotLevel::Normal => Level::Normal,
+        }
+    }
+}
+
 /// A game a bot can play.
 pub trait Bot: Game {
     /// One of `moves` for `seat`, chosen from `view` (what `seat` sees) only.
-    /// `None` exactly when `moves` is empty. `moves` must be the seat's legal
-    /// actions now; a bot never invents an action outside them.
+    /// `moves` are the seat's legal actions now, at least two of them
+    /// ([`bot_action`] answers a forced move itself); a bot never invents an
+    /// action outside them.
     fn choose_action<R: Rng + ?Sized>(
         view: &Self::View,
         seat: Seat,
@@ -84,9 +94,9 @@ pub fn bot_action<G: Bot, R: Rng + ?Sized>(
     level: Level,
     rng: &mut R,
 ) -> Option<G::Action> {
-    let moves = game.legal_actions(seat);
-    if moves.is_empty() {
-        return None;
+    let mut moves = game.legal_actions(seat);
+    if moves.len() <= 1 {
+        return moves.pop();
     }
     let view = game.view(Viewer::Seat(seat));
     G::choose_action(&view, seat, &moves, level, rng)

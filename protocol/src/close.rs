@@ -27,9 +27,12 @@ pub const BAD_MESSAGES: u16 = 4400;
 pub const ROOM_BROKEN: u16 = 4500;
 /// The server's host closed the room; its page says why.
 pub const ROOM_CLOSED: u16 = 4410;
+/// The seat moved to another device by its one-time link; this one may
+/// watch (reconnect without the token).
+pub const SEAT_MOVED: u16 = 4009;
 
 /// Every code with its name, for generated clients.
-pub const ALL: [(&str, u16); 13] = [
+pub const ALL: [(&str, u16); 14] = [
     ("GOING_AWAY", GOING_AWAY),
     ("INVALID_DATA", INVALID_DATA),
     ("TOO_BIG", TOO_BIG),
@@ -43,4 +46,5 @@ pub const ALL: [(&str, u16); 13] = [
     ("FELL_BEHIND", FELL_BEHIND),
     ("RATE", RATE),
     ("BAD_MESSAGES", BAD_MESSAGES),
+    ("SEAT_MOVED", SEAT_MOVED),
 ];

@@ -27,7 +27,16 @@ pub struct JoinRoom {
     pub name: String,
 }
 
-/// Answer to create and join: the secret seat token the browser keeps.
+/// `POST /api/rooms/{code}/claim`: takes over a seat with the one-time code
+/// its player's other device showed (answered with [`Joined`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ClaimSeat {
+    /// The code from [`crate::ServerMsg::SeatLink`].
+    pub code: String,
+}
+
+/// Answer to create, join and claim: the secret seat token the browser keeps.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Joined {
@@ -63,6 +72,9 @@ pub struct MatchSummary {
     pub players: Vec<String>,
     /// Winners.
     pub winners: Vec<Seat>,
+    /// Seats a bot played from the start.
+    #[serde(default)]
+    pub bots: Vec<Seat>,
     /// When it ended (Unix ms).
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub finished_at: i64,
@@ -96,6 +108,15 @@ pub struct MatchRecord {
     /// When it ended (Unix ms), once over.
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub finished_at: Option<i64>,
+    /// Seats a bot played from the start.
+    #[serde(default)]
+    pub bots: Vec<Seat>,
+    /// What was said at the table from the start of the match until the
+    /// next one (players' lines and the spectators' rail), oldest first.
+    /// Only once the match is over: talk during a live match stays in the
+    /// room.
+    #[serde(default)]
+    pub chat: Vec<crate::ChatLine>,
 }
 
 /// `GET /api/games`: one entry per game.

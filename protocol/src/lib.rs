@@ -24,6 +24,7 @@ pub use game::{
 };
 pub use ids::{MatchId, RoomCode, Seat, Viewer};
 pub use msg::{
-    ChatLine, ClientMsg, Deadline, ErrorCode, MatchSnapshot, PatchOp, ServerMsg, ViewPatch,
+    BotLevel, ChatLine, ClientMsg, Deadline, ErrorCode, MatchSnapshot, PatchOp, Reaction,
+    ServerMsg, ViewPatch,
 };
 pub use room::{RoomInfo, RoomStatus, SeatInfo};

@@ -98,6 +98,78 @@ pub enum ClientMsg {
         /// Mute (true) or unmute (false).
         muted: bool,
     },
+    /// A quick reaction, heard like a chat line (and limited like one).
+    React {
+        /// Which.
+        reaction: Reaction,
+    },
+    /// A player asks for a one-time link that moves their seat to another
+    /// device; answered with [`ServerMsg::SeatLink`]. When the link is
+    /// used, this device's connections to the seat close with
+    /// [`crate::close::SEAT_MOVED`] and it watches on.
+    SeatLink,
+    /// The host only, in the lobby: seats a bot in the next free seat.
+    AddBot {
+        /// How well it plays.
+        level: BotLevel,
+    },
+    /// The host only, in the lobby: takes a bot's seat away (later seats
+    /// move up one).
+    RemoveBot {
+        /// The bot's seat.
+        seat: crate::Seat,
+    },
+    /// The host only, during a match: a bot plays for an absent player's
+    /// seat (`on`), or stops. The player takes the seat back by simply
+    /// coming back with their seat token.
+    StandIn {
+        /// The player's seat.
+        seat: crate::Seat,
+        /// Start (true) or stop (false) the stand-in.
+        on: bool,
+    },
+}
+
+/// A quick reaction, drawn as an icon (never an emoji font).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Reaction {
+    /// Nice move.
+    ThumbsUp,
+    /// Applause; good game.
+    Clap,
+    /// That was funny.
+    Laugh,
+    /// Surprise.
+    Wow,
+    /// Commiseration.
+    Sad,
+    /// Hmm, thinking.
+    Thinking,
+}
+
+impl Reaction {
+    /// Every reaction, in the order a picker shows them.
+    pub const ALL: [Reaction; 6] = [
+        Reaction::ThumbsUp,
+        Reaction::Clap,
+        Reaction::Laugh,
+        Reaction::Wow,
+        Reaction::Sad,
+        Reaction::Thinking,
+    ];
+}
+
+/// How well a bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    /// Often takes a merely legal move: for newcomers.
+    Easy,
+    /// Plays sensibly, using only its own seat's view.
+    Normal,
 }
 
 /// Longest chat line, in characters.
@@ -114,8 +186,13 @@ pub struct ChatLine {
     pub from: Viewer,
     /// Their name then (a spectator's is "Spectator").
     pub name: String,
-    /// The words, as sent (trimmed, control characters removed).
+    /// The words, as sent (trimmed, control characters removed); empty for
+    /// a reaction.
     pub text: String,
+    /// A reaction instead of words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub reaction: Option<Reaction>,
     /// When (Unix ms).
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub at: i64,
@@ -169,6 +246,8 @@ pub enum ErrorCode {
     NotNow,
     /// The host has muted this connection's chat.
     Muted,
+    /// The room is full, or there is no such seat or bot (see message).
+    NoSeat,
 }
 
 /// A full snapshot of a match for one viewer.
@@ -326,5 +405,14 @@ pub enum ServerMsg {
     Chat {
         /// The line.
         line: ChatLine,
+    },
+    /// Answer to [`ClientMsg::SeatLink`], to this connection only: the
+    /// one-time code that moves the seat (`/r/CODE#move=CODE`). Asking
+    /// again replaces it.
+    SeatLink {
+        /// The one-time code (claimed with `POST /api/rooms/{room}/claim`).
+        code: String,
+        /// Milliseconds until it expires.
+        expires_ms: u32,
     },
 }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{GameKind, GameOptions};
 use crate::ids::{MatchId, RoomCode, Seat};
+use crate::msg::BotLevel;
 
 /// Where a room is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,6 +32,14 @@ pub struct SeatInfo {
     /// How long (ms, when this was sent) the seat has had no connection,
     /// once its player has connected at least once; `None` while connected.
     pub away_ms: Option<u32>,
+    /// A bot sits here (it is always connected).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub bot: Option<BotLevel>,
+    /// A bot is playing for this player while they are away; it stops
+    /// when they come back.
+    #[serde(default)]
+    pub stand_in: bool,
 }
 
 /// Everything public about a room.

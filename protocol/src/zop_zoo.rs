@@ -265,6 +265,23 @@ pub enum Card {
     Earthworm,
 }
 
+impl Card {
+    /// The animal printed on the card, if it shows one (the black
+    /// action cards show none).
+    pub fn animal(self) -> Option<Animal> {
+        match self {
+            Card::Category { animal, .. }
+            | Card::LowerHalf { animal, .. }
+            | Card::Minus { animal, .. }
+            | Card::Points { animal, .. }
+            | Card::UpperHalf { animal, .. }
+            | Card::AntiMinus { animal, .. }
+            | Card::SideBonus { animal, .. } => Some(animal),
+            _ => None,
+        }
+    }
+}
+
 /// A POINTS item: a stack that shows POINTS (named by its base card's
 /// animal) or a Side Bonus card (named by its category).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

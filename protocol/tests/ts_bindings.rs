@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use parlor_protocol::http::{
-    ApiError, CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary,
+    ApiError, ClaimSeat, CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary,
 };
 use parlor_protocol::{ClientMsg, GameKind, ServerMsg};
 use ts_rs::TS;
@@ -20,6 +20,7 @@ fn generate(dir: &Path) {
     GameKind::export_all_to(dir).expect("export GameKind");
     CreateRoom::export_all_to(dir).expect("export CreateRoom");
     JoinRoom::export_all_to(dir).expect("export JoinRoom");
+    ClaimSeat::export_all_to(dir).expect("export ClaimSeat");
     Joined::export_all_to(dir).expect("export Joined");
     Health::export_all_to(dir).expect("export Health");
     MatchSummary::export_all_to(dir).expect("export MatchSummary");

@@ -135,6 +135,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_SHUTDOWN_GRACE", help: "How long a stop waits for connections to close [default: 10s]" },
     Setting { env: "PARLOR_WS_IDLE_TIMEOUT", help: "A socket that says nothing for this long is closed [default: 60s]" },
     Setting { env: "PARLOR_WS_HELLO_TIMEOUT", help: "Time a new socket has to say hello [default: 10s]" },
+    Setting { env: "PARLOR_BOT_THINK", help: "How long a bot waits before its move, so people can follow [default: 900ms]" },
     Setting { env: "PARLOR_ROOM_IDLE_UNLOAD", help: "A room with nobody connected leaves memory after this long; its link brings it back [default: 1h]" },
     Setting { env: "PARLOR_LOBBY_RETENTION_DAYS", help: "Delete lobbies never started after this many idle days, or off [default: 7]" },
     Setting { env: "PARLOR_FINISHED_RETENTION_DAYS", help: "Delete finished matches older than this many days, or off [default: off: history is kept]" },
@@ -332,6 +333,7 @@ impl Config {
             ("PARLOR_WS_IDLE_TIMEOUT", &mut ws.idle),
             ("PARLOR_WS_HELLO_TIMEOUT", &mut ws.handshake),
             ("PARLOR_ROOM_IDLE_UNLOAD", &mut rooms.idle_unload),
+            ("PARLOR_BOT_THINK", &mut rooms.bot_think),
         ] {
             if let Some(v) = read(name) {
                 check(name, parse_duration(&v).map(|d| *slot = d));

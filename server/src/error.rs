@@ -37,6 +37,9 @@ pub enum AppError {
     /// No match with that id.
     #[error("no match with that id")]
     MatchNotFound,
+    /// A one-time seat link that is unknown, expired or already used.
+    #[error("this seat link was already used or has expired: ask for a new one on the device that has the seat")]
+    BadClaim,
     /// No such API route.
     #[error("no such API route")]
     NoRoute,
@@ -83,6 +86,7 @@ impl AppError {
             AppError::RoomClosed(_) => (StatusCode::GONE, "room_closed"),
             AppError::Unauthorized => (StatusCode::UNAUTHORIZED, "unauthorized"),
             AppError::MatchNotFound => (StatusCode::NOT_FOUND, "match_not_found"),
+            AppError::BadClaim => (StatusCode::GONE, "bad_claim"),
             AppError::NoRoute => (StatusCode::NOT_FOUND, "not_found"),
             AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             AppError::NotPlayable => (StatusCode::UNPROCESSABLE_ENTITY, "not_playable"),

@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use parlor_protocol::http::{
-    CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary,
+    ClaimSeat, CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary,
 };
 use parlor_protocol::{GameKind, GameOptions, MatchId, RoomCode, RoomInfo};
 use serde::Deserialize;
@@ -113,6 +113,7 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
     let by_code = Router::new()
         .route("/rooms/{code}", get(room_info))
         .route("/rooms/{code}/join", post(join_room))
+        .route("/rooms/{code}/claim", post(claim_seat))
         .route("/rooms/{code}/ws", get(socket));
     let api = Router::new()
         .route("/health", get(health))
@@ -413,6 +414,7 @@ async fn join(handle: &crate::room::RoomHandle, name: String) -> Result<Joined, 
         Ok(Ok(joined)) => Ok(joined),
         Ok(Err(JoinError::Store(e))) => Err(AppError::Store(e)),
         Ok(Err(JoinError::Closed)) => Err(AppError::ShuttingDown),
+        Ok(Err(JoinError::BadClaim)) => Err(AppError::BadClaim),
         Err(_) => Err(AppError::RoomNotFound),
     }
 }
@@ -435,6 +437,34 @@ async fn join_room(
     let code = parse_code(&code)?;
     let handle = state.rooms.open(&code).await.map_err(open_error)?;
     join(&handle, name).await.map(Json)
+}
+
+/// Takes over a seat with a one-time link from its player's other device;
+/// the seat gets a new token and the other device watches on.
+async fn claim_seat(
+    State(state): State<AppState>,
+    ApiPath(code): ApiPath<String>,
+    ApiJson(body): ApiJson<ClaimSeat>,
+) -> Result<Json<Joined>, AppError> {
+    let code = parse_code(&code)?;
+    let handle = state.rooms.open(&code).await.map_err(open_error)?;
+    let (reply, rx) = oneshot::channel();
+    if !handle
+        .send(RoomCmd::Claim {
+            code: body.code,
+            reply,
+        })
+        .await
+    {
+        return Err(AppError::RoomNotFound);
+    }
+    match rx.await {
+        Ok(Ok(joined)) => Ok(Json(joined)),
+        Ok(Err(JoinError::Store(e))) => Err(AppError::Store(e)),
+        Ok(Err(JoinError::Closed)) => Err(AppError::ShuttingDown),
+        Ok(Err(JoinError::BadClaim)) => Err(AppError::BadClaim),
+        Err(_) => Err(AppError::RoomNotFound),
+    }
 }
 
 /// Whether a WebSocket upgrade may proceed: no `Origin` (not a browser), the

@@ -22,6 +22,7 @@ async fn setup(store: &Store, i: usize) -> (RoomCode, MatchId) {
         players: vec!["a".into(), "b".into()],
         seed_hex: "00".repeat(32),
         seed_sha256: "11".repeat(32),
+        bots: Vec::new(),
     };
     store.start_match(&m, &[]).await.unwrap();
     (code, id)

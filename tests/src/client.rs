@@ -650,7 +650,7 @@ impl TestClient {
                 state.result = Some(result.clone());
                 state.seed = Some(seed.clone());
             }
-            ServerMsg::Pong | ServerMsg::Chat { .. } => {}
+            ServerMsg::Pong | ServerMsg::Chat { .. } | ServerMsg::SeatLink { .. } => {}
         }
         if self.record {
             self.frames.push(Received {

@@ -146,9 +146,6 @@ impl Bot for DoozyDice {
         level: Level,
         rng: &mut R,
     ) -> Option<Action> {
-        if moves.len() <= 1 {
-            return moves.first().cloned();
-        }
         let Phase::Turn(turn) = &view.phase else {
             return RandomBot::choose(moves, rng);
         };

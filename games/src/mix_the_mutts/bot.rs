@@ -103,9 +103,6 @@ impl Bot for MixTheMutts {
         level: Level,
         rng: &mut R,
     ) -> Option<Action> {
-        if moves.len() <= 1 {
-            return moves.first().cloned();
-        }
         let junior = view.options.junior;
         let hand = view.hand.as_deref().unwrap_or(&[]);
         let mut counts = [0u32; 8];

@@ -259,9 +259,6 @@ impl Bot for Zingamino {
         level: Level,
         rng: &mut R,
     ) -> Option<Action> {
-        if moves.len() <= 1 {
-            return moves.first().cloned();
-        }
         let Phase::Turn { opening, .. } = view.phase else {
             return RandomBot::choose(moves, rng);
         };

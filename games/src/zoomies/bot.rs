@@ -236,9 +236,6 @@ impl Bot for Zoomies {
         level: Level,
         rng: &mut R,
     ) -> Option<Action> {
-        if moves.len() <= 1 {
-            return moves.first().cloned();
-        }
         let table = Table::from_view(view);
         let me = view.players.get(seat.index());
         let round = me.is_some_and(|p| p.round_left > 0);

@@ -34,20 +34,6 @@ const IN_SIGHT: f64 = 0.1;
 /// What drawing on (instead of a MOLE's dig) is worth: the turn goes on.
 const DRAW_ON: f64 = 15.0;
 
-/// The animal printed on a card, if any (stacks are named by it).
-fn animal(card: Card) -> Option<Animal> {
-    match card {
-        Card::Category { animal, .. }
-        | Card::LowerHalf { animal, .. }
-        | Card::Minus { animal, .. }
-        | Card::Points { animal, .. }
-        | Card::UpperHalf { animal, .. }
-        | Card::AntiMinus { animal, .. }
-        | Card::SideBonus { animal, .. } => Some(animal),
-        _ => None,
-    }
-}
-
 /// The printed number of a card (0 for cards without one).
 fn card_value(card: Card) -> f64 {
     match card {
@@ -79,7 +65,7 @@ struct Lot {
 
 /// How the bot weighs stack `s`, given the black cards in sight.
 fn lot(s: &Stack, seen: &[Animal]) -> Lot {
-    let base = animal(s.base);
+    let base = s.base.animal();
     let chance = if base.is_some_and(|a| seen.contains(&a)) {
         IN_SIGHT
     } else {
@@ -131,7 +117,7 @@ impl Table {
                     Card::Points { .. } | Card::UpperHalf { .. } | Card::AntiMinus { .. }
                 )
             })
-            .filter_map(animal)
+            .filter_map(Card::animal)
             .collect();
         Table {
             rows: view
@@ -276,9 +262,6 @@ impl Bot for ZopZoo {
         level: Level,
         rng: &mut R,
     ) -> Option<Action> {
-        if moves.len() <= 1 {
-            return moves.first().cloned();
-        }
         let Phase::Turn { awaiting, .. } = &view.phase else {
             return RandomBot::choose(moves, rng);
         };

@@ -9,8 +9,10 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use parlor_protocol::http::{MatchRecord, MatchSummary};
-use parlor_protocol::{GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat};
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use parlor_protocol::{
+    BotLevel, ChatLine, GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat, Viewer,
+};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
@@ -253,6 +255,8 @@ pub struct NewMatch {
     pub seed_hex: String,
     /// SHA-256 of the seed, hex.
     pub seed_sha256: String,
+    /// Seats bots play.
+    pub bots: Vec<Seat>,
 }
 
 /// The end of a match, written together with its last steps.
@@ -273,6 +277,22 @@ pub struct SeatRow {
     pub name: String,
     /// SHA-256 of the seat token, hex.
     pub token_sha256: String,
+    /// A bot's seat: its level.
+    pub bot: Option<BotLevel>,
+    /// A bot plays for this (human) seat while its player is away.
+    pub stand_in: bool,
+}
+
+/// Chat lines a room keeps at hand (and hands to whoever connects).
+pub const CHAT_KEPT: usize = 50;
+
+/// One stored chat line, as it is kept for a room.
+#[derive(Debug, Clone)]
+pub struct NewChat {
+    /// The room's match when it was said.
+    pub match_id: Option<MatchId>,
+    /// The line.
+    pub line: ChatLine,
 }
 
 /// A room as stored: everything needed to rebuild it after a restart.
@@ -292,6 +312,8 @@ pub struct StoredRoom {
     pub seats: Vec<SeatRow>,
     /// The latest match, if one was started.
     pub current: Option<StoredMatch>,
+    /// The room's latest chat lines, oldest first.
+    pub chat: Vec<ChatLine>,
 }
 
 pub use parlor_protocol::admin::{StoredCounts, Swept};
@@ -461,15 +483,94 @@ impl Store {
 
     /// Stores a taken seat.
     pub async fn add_seat(&self, code: &RoomCode, seat: &SeatRow) -> StoreResult<()> {
-        sqlx::query("insert into seat (room_code, seat, name, token_sha256, joined_at) values ($1, $2, $3, $4, $5)")
+        sqlx::query("insert into seat (room_code, seat, name, token_sha256, joined_at, bot, stand_in) values ($1, $2, $3, $4, $5, $6, $7)")
             .bind(&code.0)
             .bind(i64::from(seat.seat.0))
             .bind(&seat.name)
             .bind(&seat.token_sha256)
             .bind(now_ms())
+            .bind(seat.bot.map(level_name))
+            .bind(i64::from(seat.stand_in))
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// Gives a seat a new token (its old one stops working): the seat moved
+    /// to another device.
+    pub async fn set_seat_token(
+        &self,
+        code: &RoomCode,
+        seat: Seat,
+        token_sha256: &str,
+    ) -> StoreResult<()> {
+        sqlx::query("update seat set token_sha256 = $1 where room_code = $2 and seat = $3")
+            .bind(token_sha256)
+            .bind(&code.0)
+            .bind(i64::from(seat.0))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Starts or stops a bot standing in for an absent player.
+    pub async fn set_stand_in(&self, code: &RoomCode, seat: Seat, on: bool) -> StoreResult<()> {
+        sqlx::query("update seat set stand_in = $1 where room_code = $2 and seat = $3")
+            .bind(i64::from(on))
+            .bind(&code.0)
+            .bind(i64::from(seat.0))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores a chat line as the room's next.
+    pub async fn add_chat(&self, code: &RoomCode, chat: &NewChat) -> StoreResult<()> {
+        let line = &chat.line;
+        sqlx::query(
+            "insert into chat_line (room_code, seq, match_id, from_seat, name, body, reaction, said_at) \
+             values ($1, (select coalesce(max(seq), 0) + 1 from chat_line where room_code = $1), $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&code.0)
+        .bind(chat.match_id.map(|m| m.to_string()))
+        .bind(match line.from {
+            Viewer::Seat(s) => Some(i64::from(s.0)),
+            Viewer::Spectator | Viewer::Revealed => None,
+        })
+        .bind(&line.name)
+        .bind(&line.text)
+        .bind(line.reaction.map(|r| json(&r)))
+        .bind(line.at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A room's last `limit` chat lines, oldest first.
+    pub async fn recent_chat(&self, code: &RoomCode, limit: usize) -> StoreResult<Vec<ChatLine>> {
+        let rows = sqlx::query(
+            "select from_seat, name, body, reaction, said_at from chat_line \
+             where room_code = $1 order by seq desc limit $2",
+        )
+        .bind(&code.0)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut lines = rows.iter().map(chat_of).collect::<StoreResult<Vec<_>>>()?;
+        lines.reverse();
+        Ok(lines)
+    }
+
+    /// What was said while `match_id` was the room's match, oldest first.
+    pub async fn match_chat(&self, match_id: MatchId) -> StoreResult<Vec<ChatLine>> {
+        let rows = sqlx::query(
+            "select from_seat, name, body, reaction, said_at from chat_line \
+             where match_id = $1 order by seq",
+        )
+        .bind(match_id.to_string())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(chat_of).collect()
     }
 
     /// Renames a seat.
@@ -521,7 +622,7 @@ impl Store {
     /// The seats of a room, in seat order.
     pub async fn seats(&self, code: &RoomCode) -> StoreResult<Vec<SeatRow>> {
         let rows = sqlx::query(
-            "select seat, name, token_sha256 from seat where room_code = $1 order by seat",
+            "select seat, name, token_sha256, bot, stand_in from seat where room_code = $1 order by seat",
         )
         .bind(&code.0)
         .fetch_all(&self.pool)
@@ -532,6 +633,12 @@ impl Store {
                     seat: seat_of(r.try_get("seat")?)?,
                     name: r.try_get("name")?,
                     token_sha256: r.try_get("token_sha256")?,
+                    bot: r
+                        .try_get::<Option<String>, _>("bot")?
+                        .as_deref()
+                        .map(level_of)
+                        .transpose()?,
+                    stand_in: r.try_get::<i64, _>("stand_in")? != 0,
                 })
             })
             .collect()
@@ -542,8 +649,8 @@ impl Store {
     pub async fn start_match(&self, m: &NewMatch, steps: &[NewStep]) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "insert into game_match (match_id, room_code, game, options, seats, players, seed, seed_sha256, status, started_at) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9)",
+            "insert into game_match (match_id, room_code, game, options, seats, players, seed, seed_sha256, status, started_at, bots) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10)",
         )
         .bind(m.match_id.to_string())
         .bind(&m.code.0)
@@ -554,6 +661,7 @@ impl Store {
         .bind(&m.seed_hex)
         .bind(&m.seed_sha256)
         .bind(now_ms())
+        .bind(json(&m.bots))
         .execute(&mut *tx)
         .await?;
         sqlx::query("update room set status = 'playing' where room_code = $1")
@@ -608,6 +716,7 @@ impl Store {
             closed: r.try_get("closed")?,
             seats,
             current,
+            chat: self.recent_chat(code, CHAT_KEPT).await?,
         })
     }
 
@@ -715,10 +824,12 @@ impl Store {
                     continue;
                 }
                 let mut tx = self.pool.begin().await?;
-                sqlx::query("delete from seat where room_code = $1")
-                    .bind(&code)
-                    .execute(&mut *tx)
-                    .await?;
+                for sql in [
+                    "delete from seat where room_code = $1",
+                    "delete from chat_line where room_code = $1",
+                ] {
+                    sqlx::query(sql).bind(&code).execute(&mut *tx).await?;
+                }
                 sqlx::query("delete from room where room_code = $1 and status = 'lobby'")
                     .bind(&code)
                     .execute(&mut *tx)
@@ -744,6 +855,7 @@ impl Store {
                 for sql in [
                     "delete from match_step where match_id = $1",
                     "delete from scorecard where match_id = $1",
+                    "delete from chat_line where match_id = $1",
                     "delete from game_match where match_id = $1",
                 ] {
                     sqlx::query(sql).bind(&id).execute(&mut *tx).await?;
@@ -754,10 +866,12 @@ impl Store {
                     .await?;
                 let left: i64 = left.try_get(0)?;
                 if left == 0 {
-                    sqlx::query("delete from seat where room_code = $1")
-                        .bind(&code)
-                        .execute(&mut *tx)
-                        .await?;
+                    for sql in [
+                        "delete from seat where room_code = $1",
+                        "delete from chat_line where room_code = $1",
+                    ] {
+                        sqlx::query(sql).bind(&code).execute(&mut *tx).await?;
+                    }
                     sqlx::query("delete from room where room_code = $1")
                         .bind(&code)
                         .execute(&mut *tx)
@@ -871,7 +985,7 @@ impl Store {
     pub async fn match_record(&self, match_id: MatchId) -> StoreResult<MatchRecord> {
         let r = sqlx::query(
             "select match_id, room_code, game, options, players, seed, seed_sha256, status, result, \
-             started_at, finished_at, \
+             started_at, finished_at, bots, \
              (select count(*) from match_step s where s.match_id = m.match_id) as steps \
              from game_match m where match_id = $1",
         )
@@ -896,6 +1010,13 @@ impl Store {
             result: result.as_deref().map(parse).transpose()?,
             started_at: r.try_get("started_at")?,
             finished_at: r.try_get("finished_at")?,
+            bots: bots_of(&r)?,
+            // Spectators' talk reaches players only once the match is over.
+            chat: if finished {
+                self.match_chat(match_id).await?
+            } else {
+                Vec::new()
+            },
         })
     }
 
@@ -912,7 +1033,7 @@ impl Store {
         limit: u32,
     ) -> StoreResult<Vec<MatchSummary>> {
         let mut sql = String::from(
-            "select match_id, room_code, game, players, result, finished_at from game_match \
+            "select match_id, room_code, game, players, result, finished_at, bots from game_match \
              where status = 'finished'",
         );
         let mut n = 0;
@@ -971,6 +1092,7 @@ impl Store {
                     game: game_of(&r.try_get::<String, _>("game")?)?,
                     players: parse(&r.try_get::<String, _>("players")?)?,
                     winners: result.winners,
+                    bots: bots_of(r)?,
                     finished_at: r.try_get("finished_at")?,
                 })
             })
@@ -1005,6 +1127,42 @@ fn json<T: serde::Serialize>(v: &T) -> String {
 
 fn parse<T: serde::de::DeserializeOwned>(s: &str) -> StoreResult<T> {
     serde_json::from_str(s).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// The bots' seats of a match row (none for matches stored before bots).
+fn bots_of(r: &AnyRow) -> StoreResult<Vec<Seat>> {
+    r.try_get::<Option<String>, _>("bots")?
+        .as_deref()
+        .map_or(Ok(Vec::new()), parse)
+}
+
+fn chat_of(r: &AnyRow) -> StoreResult<ChatLine> {
+    let reaction: Option<String> = r.try_get("reaction")?;
+    Ok(ChatLine {
+        from: match r.try_get::<Option<i64>, _>("from_seat")? {
+            Some(s) => Viewer::Seat(seat_of(s)?),
+            None => Viewer::Spectator,
+        },
+        name: r.try_get("name")?,
+        text: r.try_get("body")?,
+        reaction: reaction.as_deref().map(parse).transpose()?,
+        at: r.try_get("said_at")?,
+    })
+}
+
+fn level_name(level: BotLevel) -> &'static str {
+    match level {
+        BotLevel::Easy => "easy",
+        BotLevel::Normal => "normal",
+    }
+}
+
+fn level_of(s: &str) -> StoreResult<BotLevel> {
+    match s {
+        "easy" => Ok(BotLevel::Easy),
+        "normal" => Ok(BotLevel::Normal),
+        other => Err(StoreError::Corrupt(format!("bot level {other}"))),
+    }
 }
 
 fn seat_of(v: i64) -> StoreResult<Seat> {

@@ -14,8 +14,8 @@ use axum::extract::ws::Utf8Bytes;
 use parlor_games::MatchError;
 use parlor_protocol::http::Joined;
 use parlor_protocol::{
-    close, AnyAction, ChatLine, ClientMsg, Deadline, ErrorCode, GameOptions, MatchId, RoomCode,
-    RoomInfo, RoomStatus, Seat, SeatInfo, ServerMsg, ToAct, Viewer,
+    close, AnyAction, BotLevel, ChatLine, ClientMsg, Deadline, ErrorCode, GameOptions, MatchId,
+    Reaction, RoomCode, RoomInfo, RoomStatus, Seat, SeatInfo, ServerMsg, ToAct, Viewer,
 };
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
@@ -26,7 +26,9 @@ use super::live::{LiveMatch, Planned, RestoreError, ViewerUpdate};
 use super::{
     new_token, token_hash, ConnId, ConnectError, JoinError, Outgoing, RoomCmd, RoomConfig,
 };
-use crate::db::{now_ms, Finish, NewMatch, NewStep, SeatRow, Store, StoredRoom};
+use crate::db::{
+    now_ms, Finish, NewChat, NewMatch, NewStep, SeatRow, Store, StoredRoom, CHAT_KEPT,
+};
 
 /// A seat as the room knows it.
 #[derive(Debug)]
@@ -37,7 +39,31 @@ struct SeatState {
     conns: usize,
     /// Since when the seat has had no connection, once it has had one.
     away_since: Option<Instant>,
+    /// A bot's seat: its level.
+    bot: Option<BotLevel>,
+    /// A bot plays for this player while they are away.
+    stand_in: bool,
 }
+
+impl SeatState {
+    /// The level of the bot that plays this seat now, if one does.
+    fn played_by_bot(&self) -> Option<BotLevel> {
+        self.bot
+            .or_else(|| self.stand_in.then_some(BotLevel::Normal))
+    }
+}
+
+/// A one-time link that moves a seat to another device.
+#[derive(Debug)]
+struct SeatLink {
+    seat: Seat,
+    /// SHA-256 of the code, like a token.
+    code_sha256: String,
+    ends: Instant,
+}
+
+/// How long a seat link works.
+const SEAT_LINK_LIFE: Duration = Duration::from_secs(10 * 60);
 
 /// One connection.
 #[derive(Debug)]
@@ -66,9 +92,13 @@ pub struct Room {
     room_due: Option<Instant>,
     /// Since when the room has had no connection.
     idle_since: Option<Instant>,
-    /// The last [`CHAT_KEPT`] chat lines (in memory only: chat is talk at
-    /// the table, not part of the match record).
+    /// The last [`CHAT_KEPT`] chat lines, for whoever connects (all of them
+    /// are stored with the room's match as its history).
     chat: VecDeque<ChatLine>,
+    /// Unused one-time seat links, at most one per seat.
+    seat_links: Vec<SeatLink>,
+    /// When the bots to act make their move.
+    bot_due: Option<Instant>,
     /// After a match, the seats asking for a rematch (in memory only: after
     /// a restart they ask again).
     rematch: Vec<Seat>,
@@ -77,9 +107,6 @@ pub struct Room {
     muted: Vec<Seat>,
     rail_muted: bool,
 }
-
-/// Chat lines a room keeps for whoever connects next.
-const CHAT_KEPT: usize = 50;
 
 /// A running response timer.
 #[derive(Debug, Clone, PartialEq)]
@@ -118,6 +145,8 @@ impl Room {
             room_due: None,
             idle_since: Some(Instant::now()),
             chat: VecDeque::new(),
+            seat_links: Vec::new(),
+            bot_due: None,
             rematch: Vec::new(),
             muted: Vec::new(),
             rail_muted: false,
@@ -167,8 +196,11 @@ impl Room {
                 token_sha256: s.token_sha256,
                 conns: 0,
                 away_since: None,
+                bot: s.bot,
+                stand_in: s.stand_in,
             })
             .collect();
+        room.chat = stored.chat.into();
         // Back in the lobby after a match: the last match is history.
         room.live = live.filter(|_| status != RoomStatus::Lobby);
         // Continue the stored timer where it was; one that ended while the
@@ -181,6 +213,7 @@ impl Room {
             }
             t
         });
+        room.schedule_bots();
         Ok(room)
     }
 
@@ -202,6 +235,10 @@ impl Room {
                 }
                 _ = sleep_until_some(self.room_due) => {
                     self.broadcast_room();
+                    continue;
+                }
+                _ = sleep_until_some(self.bot_due) => {
+                    self.bot_moves().await;
                     continue;
                 }
                 _ = sleep_until_some(idle) => {
@@ -282,7 +319,7 @@ impl Room {
                         ),
                     );
                 }
-                RoomCmd::Join { reply, .. } => {
+                RoomCmd::Join { reply, .. } | RoomCmd::Claim { reply, .. } => {
                     let _ = reply.send(Err(JoinError::Closed));
                 }
                 RoomCmd::Info { reply } => {
@@ -302,7 +339,16 @@ impl Room {
                 resume,
                 out,
                 reply,
-            } => self.connect(token, resume, out, reply),
+            } => {
+                // A player back at a seat a bot stood in for takes it back.
+                if let Some(seat) = self.connect(token, resume, out, reply) {
+                    if let Err(e) = self.store.set_stand_in(&self.code, seat, false).await {
+                        warn!(seat = %seat, error = %e, "could not store the end of a stand-in");
+                    }
+                    info!(seat = %seat, "player back; the stand-in bot stops");
+                    self.broadcast_room();
+                }
+            }
             RoomCmd::Disconnect { conn } => {
                 if self.drop_conn(conn) {
                     self.room_changed();
@@ -310,6 +356,9 @@ impl Room {
             }
             RoomCmd::Join { name, reply } => {
                 let _ = reply.send(self.join(name).await);
+            }
+            RoomCmd::Claim { code, reply } => {
+                let _ = reply.send(self.claim(&code).await);
             }
             RoomCmd::Info { reply } => {
                 let _ = reply.send(self.info());
@@ -322,13 +371,15 @@ impl Room {
         }
     }
 
+    /// Lets a socket in; returns the seat whose stand-in bot just stopped
+    /// because its player came back (to be stored).
     fn connect(
         &mut self,
         token: Option<String>,
         resume: Option<(MatchId, u64)>,
         out: mpsc::Sender<Outgoing>,
         reply: tokio::sync::oneshot::Sender<Result<(ConnId, Viewer), ConnectError>>,
-    ) {
+    ) -> Option<Seat> {
         let viewer = match token.as_deref() {
             None | Some("") => Viewer::Spectator,
             Some(t) => {
@@ -337,20 +388,21 @@ impl Room {
                     Some(i) => Viewer::Seat(Seat(u8::try_from(i).unwrap_or(u8::MAX))),
                     None => {
                         let _ = reply.send(Err(ConnectError::BadToken));
-                        return;
+                        return None;
                     }
                 }
             }
         };
         if self.conns.len() >= self.config.max_conns {
             let _ = reply.send(Err(ConnectError::Full));
-            return;
+            return None;
         }
         let conn = self.next_conn;
         self.next_conn += 1;
         if reply.send(Ok((conn, viewer))).is_err() {
-            return;
+            return None;
         }
+        let mut returned = None;
         self.conns.insert(
             conn,
             Conn {
@@ -364,6 +416,9 @@ impl Room {
             if let Some(seat) = self.seats.get_mut(s.index()) {
                 seat.conns += 1;
                 seat.away_since = None;
+                if std::mem::take(&mut seat.stand_in) {
+                    returned = Some(s);
+                }
             }
             info!(seat = %s, conn, "seat connected");
         }
@@ -397,6 +452,10 @@ impl Room {
             }
         }
         self.room_changed();
+        if returned.is_some() {
+            self.schedule_bots();
+        }
+        returned
     }
 
     /// Tells `conn` who it is, the room, the match (unless `resumed`, when
@@ -465,29 +524,36 @@ impl Room {
             .unwrap_or(name)
     }
 
-    /// A chat line from `conn`: cleaned, checked, kept and sent to everyone.
-    fn chat(
+    /// A chat line (words, or a reaction) from `conn`: cleaned, checked,
+    /// stored with the room's match, kept and sent to whoever hears it.
+    async fn say(
         &mut self,
         conn: ConnId,
         viewer: Viewer,
-        text: &str,
+        said: Said<'_>,
     ) -> Result<(), (ErrorCode, String)> {
         use parlor_protocol::msg::{CHAT_GAP_MS, CHAT_MAX};
-        // One line, no control characters (they could fake line breaks or
-        // reorder what others see).
-        let text: String = text
-            .trim()
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .filter(|c| !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
-            .collect();
-        let count = text.chars().count();
-        if count == 0 || count > CHAT_MAX {
-            return Err((
-                ErrorCode::BadMessage,
-                format!("a chat line has 1 to {CHAT_MAX} characters"),
-            ));
-        }
+        let (text, reaction) = match said {
+            Said::Words(words) => {
+                // One line, no control characters (they could fake line
+                // breaks or reorder what others see).
+                let text: String = words
+                    .trim()
+                    .chars()
+                    .map(|c| if c.is_control() { ' ' } else { c })
+                    .filter(|c| !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
+                    .collect();
+                let count = text.chars().count();
+                if count == 0 || count > CHAT_MAX {
+                    return Err((
+                        ErrorCode::BadMessage,
+                        format!("a chat line has 1 to {CHAT_MAX} characters"),
+                    ));
+                }
+                (text, None)
+            }
+            Said::Reaction(r) => (String::new(), Some(r)),
+        };
         let silenced = match viewer {
             Viewer::Seat(s) => self.muted.contains(&s),
             Viewer::Spectator | Viewer::Revealed => self.rail_muted,
@@ -516,8 +582,18 @@ impl Room {
             from: viewer,
             name,
             text,
+            reaction,
             at: now_ms(),
         };
+        let stored = NewChat {
+            match_id: self.live.as_ref().map(|m| m.id),
+            line,
+        };
+        self.store
+            .add_chat(&self.code, &stored)
+            .await
+            .map_err(storage)?;
+        let line = stored.line;
         if self.chat.len() == CHAT_KEPT {
             self.chat.pop_front();
         }
@@ -554,6 +630,8 @@ impl Room {
             seat,
             name: name.clone(),
             token_sha256: token_hash(&token),
+            bot: None,
+            stand_in: false,
         };
         self.store.add_seat(&self.code, &row).await?;
         self.seats.push(SeatState {
@@ -561,6 +639,8 @@ impl Room {
             token_sha256: row.token_sha256,
             conns: 0,
             away_since: None,
+            bot: None,
+            stand_in: false,
         });
         info!(seat = %seat, "seat taken");
         self.broadcast_room();
@@ -581,7 +661,12 @@ impl Room {
                 self.send(conn, &ServerMsg::Pong);
                 Ok(())
             }
-            ClientMsg::Chat { text } => self.chat(conn, viewer, &text),
+            ClientMsg::Chat { text } => self.say(conn, viewer, Said::Words(&text)).await,
+            ClientMsg::React { reaction } => self.say(conn, viewer, Said::Reaction(reaction)).await,
+            ClientMsg::SeatLink => self.seat_link(conn, viewer),
+            ClientMsg::AddBot { level } => self.add_bot(viewer, level).await,
+            ClientMsg::RemoveBot { seat } => self.remove_bot(viewer, seat).await,
+            ClientMsg::StandIn { seat, on } => self.stand_in(viewer, seat, on).await,
             ClientMsg::Hello { .. } => Err((ErrorCode::BadHandshake, "already said hello".into())),
             ClientMsg::SetOptions { options } => self.set_options(viewer, options).await,
             ClientMsg::Start => self.start(viewer).await,
@@ -692,6 +777,12 @@ impl Room {
     /// later seats move up one and are told who they now are.
     async fn leave_seat(&mut self, viewer: Viewer) -> Result<(), (ErrorCode, String)> {
         let seat = self.lobby_seat(viewer, "a seat can be left in the lobby")?;
+        self.remove_seat(seat).await
+    }
+
+    /// Takes `seat` away (lobby only): its connections watch on, later
+    /// seats move up one and are told who they now are.
+    async fn remove_seat(&mut self, seat: Seat) -> Result<(), (ErrorCode, String)> {
         self.store
             .leave_seat(&self.code, seat)
             .await
@@ -704,6 +795,7 @@ impl Room {
             .filter(|s| **s != seat)
             .map(|s| if *s > seat { Seat(s.0 - 1) } else { *s })
             .collect();
+        self.seat_links.clear();
         info!(seat = %seat, "seat left");
         let moved: Vec<ConnId> = self
             .conns
@@ -725,6 +817,194 @@ impl Room {
         }
         self.broadcast_room();
         Ok(())
+    }
+
+    /// The host seats a bot in the next free seat (lobby only).
+    async fn add_bot(
+        &mut self,
+        viewer: Viewer,
+        level: BotLevel,
+    ) -> Result<(), (ErrorCode, String)> {
+        if viewer != Viewer::Seat(HOST) {
+            return Err((ErrorCode::NotHost, "only the host can add bots".into()));
+        }
+        self.lobby_seat(viewer, "bots join in the lobby")?;
+        let (_, max) = self.options.kind().players();
+        if self.seats.len() >= usize::from(max) {
+            return Err((
+                ErrorCode::NoSeat,
+                format!("{} seats at most {max}", self.options.kind().title()),
+            ));
+        }
+        let seat = Seat(u8::try_from(self.seats.len()).unwrap_or(u8::MAX));
+        let name = BOT_NAMES
+            .iter()
+            .map(|n| format!("{n} (bot)"))
+            .find(|n| {
+                !self
+                    .seats
+                    .iter()
+                    .any(|s| s.name.to_lowercase() == n.to_lowercase())
+            })
+            .unwrap_or_else(|| self.unique_name("Bot".into()));
+        // Nobody ever holds a bot's token: it is only there to fill the row.
+        let row = SeatRow {
+            seat,
+            name: name.clone(),
+            token_sha256: token_hash(&new_token()),
+            bot: Some(level),
+            stand_in: false,
+        };
+        self.store
+            .add_seat(&self.code, &row)
+            .await
+            .map_err(storage)?;
+        self.seats.push(SeatState {
+            name,
+            token_sha256: row.token_sha256,
+            conns: 0,
+            away_since: None,
+            bot: Some(level),
+            stand_in: false,
+        });
+        info!(seat = %seat, ?level, "bot seated");
+        self.broadcast_room();
+        Ok(())
+    }
+
+    /// The host takes a bot's seat away (lobby only).
+    async fn remove_bot(&mut self, viewer: Viewer, seat: Seat) -> Result<(), (ErrorCode, String)> {
+        if viewer != Viewer::Seat(HOST) {
+            return Err((ErrorCode::NotHost, "only the host can remove bots".into()));
+        }
+        self.lobby_seat(viewer, "bots leave in the lobby")?;
+        if self.seats.get(seat.index()).and_then(|s| s.bot).is_none() {
+            return Err((ErrorCode::NoSeat, format!("no bot in seat {}", seat.0)));
+        }
+        self.remove_seat(seat).await
+    }
+
+    /// The host has a bot play for an absent player (or stops it). The
+    /// player stops it too, by coming back with their token.
+    async fn stand_in(
+        &mut self,
+        viewer: Viewer,
+        seat: Seat,
+        on: bool,
+    ) -> Result<(), (ErrorCode, String)> {
+        if viewer != Viewer::Seat(HOST) {
+            return Err((
+                ErrorCode::NotHost,
+                "only the host can have a bot stand in".into(),
+            ));
+        }
+        if self.status != RoomStatus::Playing {
+            return Err((ErrorCode::NotNow, "a bot stands in during a match".into()));
+        }
+        let Some(s) = self.seats.get(seat.index()) else {
+            return Err((ErrorCode::NoSeat, format!("no seat {}", seat.0)));
+        };
+        if s.bot.is_some() {
+            return Err((ErrorCode::NoSeat, format!("seat {} is a bot", seat.0)));
+        }
+        if on && s.conns > 0 {
+            return Err((
+                ErrorCode::NotNow,
+                format!(
+                    "{} is here: a bot stands in only for an absent player",
+                    s.name
+                ),
+            ));
+        }
+        if s.stand_in == on {
+            return Ok(());
+        }
+        self.store
+            .set_stand_in(&self.code, seat, on)
+            .await
+            .map_err(storage)?;
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.stand_in = on;
+        }
+        info!(seat = %seat, on, "stand-in bot");
+        self.broadcast_room();
+        self.schedule_bots();
+        Ok(())
+    }
+
+    /// Gives a player a one-time code that moves their seat to another
+    /// device; asking again replaces the last one.
+    fn seat_link(&mut self, conn: ConnId, viewer: Viewer) -> Result<(), (ErrorCode, String)> {
+        let Viewer::Seat(seat) = viewer else {
+            return Err((
+                ErrorCode::NotSeated,
+                "spectators have no seat to move".into(),
+            ));
+        };
+        let code = new_token();
+        let now = Instant::now();
+        self.seat_links.retain(|l| l.seat != seat && l.ends > now);
+        self.seat_links.push(SeatLink {
+            seat,
+            code_sha256: token_hash(&code),
+            ends: now + SEAT_LINK_LIFE,
+        });
+        info!(seat = %seat, "seat link issued");
+        self.send(
+            conn,
+            &ServerMsg::SeatLink {
+                code,
+                expires_ms: u32::try_from(SEAT_LINK_LIFE.as_millis()).unwrap_or(u32::MAX),
+            },
+        );
+        Ok(())
+    }
+
+    /// Another device takes a seat by its one-time code: the seat gets a
+    /// new token, and every connection holding the old one closes (its page
+    /// watches on).
+    async fn claim(&mut self, code: &str) -> Result<Joined, JoinError> {
+        let hash = token_hash(code);
+        let now = Instant::now();
+        self.seat_links.retain(|l| l.ends > now);
+        let Some(i) = self.seat_links.iter().position(|l| l.code_sha256 == hash) else {
+            return Err(JoinError::BadClaim);
+        };
+        let seat = self.seat_links[i].seat;
+        let token = new_token();
+        let token_sha256 = token_hash(&token);
+        self.store
+            .set_seat_token(&self.code, seat, &token_sha256)
+            .await?;
+        // Used only once the new token is stored: a failed write leaves the
+        // link usable.
+        self.seat_links.remove(i);
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.token_sha256 = token_sha256;
+        }
+        info!(seat = %seat, "seat moved to another device");
+        let old: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.viewer == Viewer::Seat(seat))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in old {
+            if let Some(c) = self.conns.get(&id) {
+                let _ = c.out.try_send(Outgoing::Close {
+                    code: close::SEAT_MOVED,
+                    reason: "your seat moved to another device",
+                });
+            }
+            self.drop_conn(id);
+        }
+        self.room_changed();
+        Ok(Joined {
+            code: self.code.clone(),
+            join_path: format!("/r/{}", self.code),
+            seat: Some(seat),
+            token,
+        })
     }
 
     /// The host mutes or unmutes a player's chat, or the spectators'.
@@ -793,7 +1073,13 @@ impl Room {
             self.rematch.sort_unstable();
         }
         info!(seat = %seat, ready, "rematch");
-        if self.rematch.len() == self.seats.len() {
+        // Bots are always ready.
+        let all = self
+            .seats
+            .iter()
+            .enumerate()
+            .all(|(i, s)| s.bot.is_some() || self.rematch.iter().any(|r| r.index() == i));
+        if all {
             return self.begin_match().await;
         }
         self.broadcast_room();
@@ -861,6 +1147,13 @@ impl Room {
             players: self.names(),
             seed_hex: live.seed_hex(),
             seed_sha256: live.seed_sha256.clone(),
+            bots: self
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.bot.is_some())
+                .map(|(i, _)| Seat(u8::try_from(i).unwrap_or(u8::MAX)))
+                .collect(),
         };
         let steps = new_steps(&live, &planned.steps, false);
         self.store
@@ -925,24 +1218,27 @@ impl Room {
                 ),
             ));
         }
-        self.submit(seat, &action, Some((conn, client_seq))).await
+        self.submit(seat, &action, Some((conn, client_seq)), false)
+            .await
     }
 
-    /// Validates, stores, applies and publishes one seat's action (from its
-    /// connection, or on its behalf when its response timer ran out: then
-    /// without `ack`, and the step is marked as the timer's).
+    /// Validates, stores, applies and publishes one seat's action: from its
+    /// connection (`ack`), from the bot playing the seat, or on its behalf
+    /// when its response timer ran out (`by_timer`: the step is marked as
+    /// the timer's).
     async fn submit(
         &mut self,
         seat: Seat,
         action: &AnyAction,
         ack: Option<(ConnId, u32)>,
+        by_timer: bool,
     ) -> Result<(), (ErrorCode, String)> {
         let Some(live) = self.live.as_ref() else {
             return Err((ErrorCode::NoMatch, "the match has not started".into()));
         };
         let step = live.game.action_step(seat, action).map_err(rules_error)?;
         let mut planned = live.plan(Some(step)).map_err(rules_error)?;
-        planned.by_timer = ack.is_none();
+        planned.by_timer = by_timer;
         self.store_and_publish(planned, ack, true).await
     }
 
@@ -1030,7 +1326,7 @@ impl Room {
                 continue;
             };
             info!(seat = %seat, "response timer ran out; answering for the seat");
-            if let Err((code, message)) = self.submit(seat, &action, None).await {
+            if let Err((code, message)) = self.submit(seat, &action, None, true).await {
                 warn!(seat = %seat, ?code, %message, "timeout answer refused");
                 // Do not spin on a timer whose answer cannot be given.
                 self.timer = None;
@@ -1044,6 +1340,61 @@ impl Room {
         {
             self.timer = None;
         }
+    }
+
+    /// Bots to act move after the think delay (when nothing is due yet).
+    fn schedule_bots(&mut self) {
+        let due = self.live.as_ref().is_some_and(|live| {
+            !live.finished()
+                && matches!(live.game.to_act(), ToAct::Seats { seats }
+                    if seats.iter().any(|s| self.bot_level(*s).is_some()))
+        });
+        self.bot_due = due.then(|| {
+            self.bot_due
+                .unwrap_or_else(|| Instant::now() + self.config.bot_think)
+        });
+    }
+
+    /// The level of the bot playing `seat` now, if one does.
+    fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
+        self.seats
+            .get(seat.index())
+            .and_then(SeatState::played_by_bot)
+    }
+
+    /// Every seat to act that a bot plays makes its move: chosen from that
+    /// seat's own view and legal actions only, then handled like a
+    /// player's action. (A move takes the bots a few milliseconds, so it
+    /// runs on the room's task.)
+    async fn bot_moves(&mut self) {
+        self.bot_due = None;
+        let Some(ToAct::Seats { seats }) = self.live.as_ref().map(|m| m.game.to_act()) else {
+            return;
+        };
+        for seat in seats {
+            // An earlier bot's step may have moved the match on (or ended it).
+            if !self.live.as_ref().is_some_and(|m| m.game.is_to_act(seat)) {
+                continue;
+            }
+            let Some(level) = self.bot_level(seat) else {
+                continue;
+            };
+            let Some(action) = self
+                .live
+                .as_ref()
+                .and_then(|m| m.game.bot_action(seat, level.into(), &mut rand::rng()))
+            else {
+                continue;
+            };
+            if let Err((code, message)) = self.submit(seat, &action, None, false).await {
+                // Storage failed (the rules cannot refuse a bot's legal
+                // move): try again after another think.
+                warn!(seat = %seat, ?code, %message, "bot move refused");
+                self.bot_due = Some(Instant::now() + self.config.bot_think);
+                return;
+            }
+        }
+        self.schedule_bots();
     }
 
     /// What clients are told about the running timer.
@@ -1137,6 +1488,7 @@ impl Room {
             });
             self.broadcast_room();
         }
+        self.schedule_bots();
     }
 
     fn names(&self) -> Vec<String> {
@@ -1158,10 +1510,12 @@ impl Room {
                 .map(|(i, s)| SeatInfo {
                     seat: Seat(u8::try_from(i).unwrap_or(u8::MAX)),
                     name: s.name.clone(),
-                    connected: s.conns > 0,
+                    connected: s.conns > 0 || s.bot.is_some(),
                     away_ms: s
                         .away_since
                         .map(|t| u32::try_from(t.elapsed().as_millis()).unwrap_or(u32::MAX)),
+                    bot: s.bot,
+                    stand_in: s.stand_in,
                 })
                 .collect(),
             host: HOST,
@@ -1225,6 +1579,18 @@ impl Room {
         }
     }
 }
+
+/// What a chat line carries.
+#[derive(Debug, Clone, Copy)]
+enum Said<'a> {
+    Words(&'a str),
+    Reaction(Reaction),
+}
+
+/// Names bots sit down with (then "Bot 2", … if a room uses them all).
+const BOT_NAMES: [&str; 8] = [
+    "Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Shannon", "Knuth", "Liskov",
+];
 
 /// Sleeps until `ends`, or forever when there is nothing to wait for.
 async fn sleep_until_some(ends: Option<Instant>) {

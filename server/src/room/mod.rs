@@ -52,6 +52,8 @@ pub struct RoomConfig {
     /// A room without connections for this long leaves memory; its link
     /// rebuilds it from the database.
     pub idle_unload: Duration,
+    /// A bot waits this long before each move, so people can follow.
+    pub bot_think: Duration,
 }
 
 impl Default for RoomConfig {
@@ -59,6 +61,7 @@ impl Default for RoomConfig {
         RoomConfig {
             max_conns: 256,
             idle_unload: Duration::from_secs(60 * 60),
+            bot_think: Duration::from_millis(900),
         }
     }
 }
@@ -94,6 +97,14 @@ pub enum RoomCmd {
         /// Display name (already validated).
         name: String,
         /// Answer.
+        reply: oneshot::Sender<Result<Joined, JoinError>>,
+    },
+    /// Take over a seat with the one-time code its player's other device
+    /// showed (HTTP claim).
+    Claim {
+        /// The code.
+        code: String,
+        /// Answer: the seat's new token.
         reply: oneshot::Sender<Result<Joined, JoinError>>,
     },
     /// Current public room info.
@@ -134,6 +145,9 @@ pub enum JoinError {
     /// The room stopped before it could answer.
     #[error("the room has closed")]
     Closed,
+    /// A seat link that is unknown here, expired or already used.
+    #[error("this seat link was already used or has expired: ask for a new one on the device that has the seat")]
+    BadClaim,
 }
 
 /// Why a room could not be opened.

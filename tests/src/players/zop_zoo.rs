@@ -62,7 +62,7 @@ pub fn item_points(view: &View, owner: Seat, item: Item) -> i32 {
         Item::Stack { base } => p
             .row
             .iter()
-            .find(|s| card_animal(s.base) == Some(base))
+            .find(|s| s.base.animal() == Some(base))
             .map_or(0, |s| s.points),
         Item::Bonus { category } => p
             .side
@@ -74,20 +74,6 @@ pub fn item_points(view: &View, owner: Seat, item: Item) -> i32 {
                 _ => None,
             })
             .unwrap_or(0),
-    }
-}
-
-/// The animal printed on a card, if any.
-pub fn card_animal(card: Card) -> Option<parlor_protocol::zop_zoo::Animal> {
-    match card {
-        Card::Category { animal, .. }
-        | Card::LowerHalf { animal, .. }
-        | Card::Minus { animal, .. }
-        | Card::Points { animal, .. }
-        | Card::UpperHalf { animal, .. }
-        | Card::AntiMinus { animal, .. }
-        | Card::SideBonus { animal, .. } => Some(animal),
-        _ => None,
     }
 }
 
@@ -105,7 +91,7 @@ fn score(me: Seat, view: &View, action: &Action) -> i64 {
             let stack = view
                 .players
                 .get(me.index())
-                .and_then(|p| p.row.iter().find(|s| card_animal(s.base) == Some(base)));
+                .and_then(|p| p.row.iter().find(|s| s.base.animal() == Some(base)));
             match stack {
                 // A stack without POINTS first; among them the worst.
                 Some(s) if !s.shows_points => 1_000 - i64::from(s.points),
@@ -146,7 +132,7 @@ fn garbage(rng: &mut StdRng, view: &AnyView) -> AnyAction {
         AnyView::ZopZoo(v) => v
             .players
             .iter()
-            .flat_map(|p| p.row.iter().filter_map(|s| card_animal(s.base)))
+            .flat_map(|p| p.row.iter().filter_map(|s| s.base.animal()))
             .collect(),
         _ => Vec::new(),
     };

@@ -3,7 +3,7 @@ import type { RoomCode } from "./RoomCode";
 import type { Seat } from "./Seat";
 
 /**
- * Answer to create and join: the secret seat token the browser keeps.
+ * Answer to create, join and claim: the secret seat token the browser keeps.
  */
 export type Joined = { 
 /**

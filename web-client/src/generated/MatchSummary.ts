@@ -24,6 +24,10 @@ players: Array<string>,
  */
 winners: Array<Seat>, 
 /**
+ * Seats a bot played from the start.
+ */
+bots: Array<Seat>, 
+/**
  * When it ended (Unix ms).
  */
 finished_at: number, };

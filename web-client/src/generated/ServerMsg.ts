@@ -106,4 +106,12 @@ client_seq: number | null, } | { "type": "pong" } | { "type": "chat",
 /**
  * The line.
  */
-line: ChatLine, };
+line: ChatLine, } | { "type": "seat_link", 
+/**
+ * The one-time code (claimed with `POST /api/rooms/{room}/claim`).
+ */
+code: string, 
+/**
+ * Milliseconds until it expires.
+ */
+expires_ms: number, };

@@ -15,4 +15,5 @@ export const CLOSE = {
   FELL_BEHIND: 4008,
   RATE: 4029,
   BAD_MESSAGES: 4400,
+  SEAT_MOVED: 4009,
 } as const;
