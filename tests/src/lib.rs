@@ -16,8 +16,8 @@ use std::ops::Deref;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use parlor_protocol::http::{CreateRoom, JoinRoom, Joined};
-use parlor_protocol::{ClientMsg, GameKind, GameOptions, RoomInfo, ServerMsg};
+use parlor_protocol::http::{ClaimSeat, CreateRoom, JoinRoom, Joined, MatchRecord, MatchSummary};
+use parlor_protocol::{ClientMsg, GameKind, GameOptions, MatchId, RoomInfo, ServerMsg};
 use parlor_server::{Config, Server};
 use sqlx::Connection;
 
@@ -201,6 +201,50 @@ impl Api {
             .unwrap();
         let status = resp.status().as_u16();
         (status, resp.bytes().await.unwrap().to_vec())
+    }
+
+    /// `GET {path}` answered 200 with JSON of type `T`.
+    pub async fn get_json<T: serde::de::DeserializeOwned>(&self, path: &str) -> T {
+        let (status, body) = self.get_raw(path).await;
+        assert_eq!(
+            status,
+            200,
+            "GET {path}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        serde_json::from_slice(&body)
+            .unwrap_or_else(|e| panic!("GET {path}: {e}: {}", String::from_utf8_lossy(&body)))
+    }
+
+    /// `GET /api/matches/{id}`.
+    pub async fn match_record(&self, id: MatchId) -> MatchRecord {
+        self.get_json(&format!("/api/matches/{id}")).await
+    }
+
+    /// `GET /api/matches?{query}`: the history, newest first.
+    pub async fn history(&self, query: &str) -> Vec<MatchSummary> {
+        self.get_json(&format!("/api/matches?{query}")).await
+    }
+
+    /// `POST /api/rooms/{code}/claim` with a one-time seat code: the new
+    /// seat token, or the refusal's status and body.
+    pub async fn claim(&self, code: &str, seat_code: &str) -> Result<Joined, (u16, String)> {
+        let resp = self
+            .http
+            .post(format!("{}/api/rooms/{code}/claim", self.base()))
+            .json(&ClaimSeat {
+                code: seat_code.into(),
+            })
+            .send()
+            .await
+            .unwrap();
+        let status = resp.status().as_u16();
+        let body = resp.text().await.unwrap();
+        if status == 200 {
+            Ok(serde_json::from_str(&body).unwrap())
+        } else {
+            Err((status, body))
+        }
     }
 
     /// Is `/api/health` answering "ok"?

@@ -611,3 +611,168 @@ async fn lobby_names_seats_rematch_and_back_to_lobby() {
     server.stop().await;
     db.drop_db().await;
 }
+
+async fn seat_link(c: &mut TestClient) -> (String, u32) {
+    c.recv_until(|m| match m {
+        ServerMsg::SeatLink { code, expires_ms } => Some((code.clone(), *expires_ms)),
+        _ => None,
+    })
+    .await
+}
+
+/// A seat moves to another device by a one-time link: the new device gets a
+/// new token and plays, the old device's socket closes with 4009 and its
+/// token no longer works, and the link cannot be used twice (or by anyone
+/// once it is replaced). Spectators have no seat to move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_moves_to_another_device_by_a_one_time_link() {
+    let db = TestDb::sqlite();
+    let (server, mut laptop, mut b, version, code) = started(&db).await;
+    let mut watcher = server.connect_welcomed(&code, None).await;
+    watcher.send(&ClientMsg::SeatLink).await;
+    assert_eq!(error_code(&mut watcher).await, ErrorCode::NotSeated);
+    laptop.send(&ClientMsg::SeatLink).await;
+    let (first, expires_ms) = seat_link(&mut laptop).await;
+    assert!(expires_ms > 60_000, "long enough to pick up the phone");
+    // Asking again replaces the link.
+    laptop.send(&ClientMsg::SeatLink).await;
+    let (link, _) = seat_link(&mut laptop).await;
+    assert_ne!(first, link);
+    assert_eq!(server.claim(&code, &first).await.unwrap_err().0, 410);
+    assert!(
+        !b.frames.iter().any(|f| f.text.contains(&link)),
+        "only the asking connection hears its link"
+    );
+    let joined = server.claim(&code, &link).await.unwrap();
+    assert_eq!(joined.seat, Some(Seat(0)));
+    assert_eq!(
+        close_code(&mut laptop).await,
+        parlor_protocol::close::SEAT_MOVED
+    );
+    let (status, body) = server.claim(&code, &link).await.unwrap_err();
+    assert_eq!(status, 410, "one use only");
+    assert!(body.contains("bad_claim"), "{body}");
+    // The old token is gone; the new one plays the seat.
+    let mut old = server.connect(&code, Some(&joined.token)).await;
+    let (you, snapshot) = welcome(&mut old).await;
+    assert_eq!(you, Viewer::Seat(Seat(0)));
+    assert_eq!(snapshot.unwrap().version, version);
+    old.send(&ClientMsg::Act {
+        client_seq: 1,
+        version,
+        action: roll_all(),
+    })
+    .await;
+    old.await_answer(1).await;
+    assert!(old.errors.is_empty(), "{:?}", old.errors);
+    b.await_version(version + 1).await;
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// Chat and reactions are stored with the match: they come back in the
+/// welcome after a restart (the rail's only to spectators), and once the
+/// match is over its record holds everything said from its start (the
+/// rail's lines too, and the "gg" after the end), in order, while a live
+/// match's record holds none of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_and_reactions_are_stored_with_the_match() {
+    use parlor_protocol::{ChatLine, Reaction};
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
+    let code = host.code.0.clone();
+    let guest = server.join(&code, "Guest").await;
+    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    // Said in the lobby, before any match: the room's, not a match's.
+    a.send(&ClientMsg::Chat {
+        text: "welcome".into(),
+    })
+    .await;
+    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    a.send(&ClientMsg::Start).await;
+    parlor_tests::await_start(&mut a).await;
+    parlor_tests::await_start(&mut b).await;
+    let mut s = server.connect_welcomed(&code, None).await;
+    async fn line(c: &mut TestClient) -> ChatLine {
+        c.recv_until(|m| match m {
+            ServerMsg::Chat { line } => Some(line.clone()),
+            _ => None,
+        })
+        .await
+    }
+    async fn welcome_chat(server: &TestServer, code: &str, token: Option<&str>) -> Vec<ChatLine> {
+        let mut c = server.connect(code, token).await;
+        c.recv_until(|m| match m {
+            ServerMsg::Welcome { chat, .. } => Some(chat.clone()),
+            _ => None,
+        })
+        .await
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(450)).await;
+    a.send(&ClientMsg::Chat {
+        text: "good luck".into(),
+    })
+    .await;
+    let said = line(&mut b).await;
+    assert_eq!(line(&mut a).await, said, "the speaker hears it too");
+    b.send(&ClientMsg::React {
+        reaction: Reaction::ThumbsUp,
+    })
+    .await;
+    let reacted = line(&mut a).await;
+    assert_eq!(reacted.reaction, Some(Reaction::ThumbsUp));
+    assert_eq!(
+        (reacted.text.as_str(), reacted.name.as_str()),
+        ("", "Guest")
+    );
+    // Reactions are paced like lines.
+    b.send(&ClientMsg::React {
+        reaction: Reaction::Clap,
+    })
+    .await;
+    assert_eq!(error_code(&mut b).await, ErrorCode::RateLimited);
+    s.send(&ClientMsg::React {
+        reaction: Reaction::Wow,
+    })
+    .await;
+    // The spectator hears the players' lines, then its own.
+    assert_eq!(line(&mut s).await, said);
+    assert_eq!(line(&mut s).await, reacted);
+    let rail = line(&mut s).await;
+    assert_eq!(rail.from, Viewer::Spectator);
+    let match_id = a.match_id();
+    assert!(
+        server.match_record(match_id).await.chat.is_empty(),
+        "a live match's record holds no talk (the rail's would reach the players)"
+    );
+    // After a restart the room still has its talk.
+    drop((a, b, s));
+    server.stop().await;
+    let server = TestServer::start(&db).await;
+    let spectators = welcome_chat(&server, &code, None).await;
+    assert_eq!(spectators.len(), 4, "{spectators:?}");
+    assert_eq!(spectators[0].text, "welcome");
+    assert_eq!(
+        spectators[1..],
+        [said.clone(), reacted.clone(), rail.clone()]
+    );
+    assert_eq!(
+        welcome_chat(&server, &code, Some(&guest.token)).await,
+        spectators[..3],
+        "players never get the rail's talk"
+    );
+    // Played out, then a word after the end: the record shows the match's
+    // talk, the rail's included, and not the lobby's.
+    let a = server.connect_welcomed(&code, Some(&host.token)).await;
+    let b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    let mut done = parlor_tests::driver::play_to_end(vec![a, b]).await;
+    tokio::time::sleep(std::time::Duration::from_millis(450)).await;
+    done[0].send(&ClientMsg::Chat { text: "gg".into() }).await;
+    let gg = line(&mut done[1]).await;
+    let record = server.match_record(match_id).await;
+    assert!(record.result.is_some());
+    assert_eq!(record.chat, vec![said, reacted, rail, gg]);
+    server.stop().await;
+    db.drop_db().await;
+}
