@@ -3,6 +3,7 @@
 //! player who left and the player takes the seat back with their token,
 //! across a restart; the host's bot controls are refused with typed errors
 //! where they do not apply.
+#![allow(clippy::unwrap_used, missing_docs)]
 
 use std::time::Duration;
 
