@@ -25,3 +25,7 @@ alter table seat add column stand_in bigint not null default 0;
 
 -- JSON array of the seats bots played in a match, for its history.
 alter table game_match add column bots text;
+
+-- The room's turn timer (off | relaxed | normal | fast); the running
+-- deadline is game_match.deadline_at, as for a response timer.
+alter table room add column turn_timer text not null default 'off';

@@ -25,6 +25,6 @@ pub use game::{
 pub use ids::{MatchId, RoomCode, Seat, Viewer};
 pub use msg::{
     BotLevel, ChatLine, ClientMsg, Deadline, ErrorCode, MatchSnapshot, PatchOp, Reaction,
-    ServerMsg, ViewPatch,
+    ServerMsg, TurnTimer, ViewPatch,
 };
 pub use room::{RoomInfo, RoomStatus, SeatInfo};

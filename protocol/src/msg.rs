@@ -119,16 +119,58 @@ pub enum ClientMsg {
         /// The bot's seat.
         seat: crate::Seat,
     },
-    /// The host only, during a match: a bot plays for an absent player's
-    /// seat (`on`), or stops. The player takes the seat back by simply
-    /// coming back with their seat token.
+    /// During a match: the host has a bot play for an absent player's seat
+    /// (`on`), or stops it. The player takes the seat back by coming back
+    /// with their seat token, by acting, or by sending this for their own
+    /// seat with `on: false`.
     StandIn {
         /// The player's seat.
         seat: crate::Seat,
         /// Start (true) or stop (false) the stand-in.
         on: bool,
     },
+    /// The host only, in the lobby: the room's turn timer (see [`TurnTimer`]).
+    SetTurnTimer {
+        /// The new timer.
+        timer: TurnTimer,
+    },
 }
+
+/// How long a player has for each decision. When it runs out the server
+/// decides for them (the game's default answer where it has one, such as a
+/// pass, otherwise the move the normal bot would make from the player's
+/// own view); after [`STAND_IN_AFTER`] such decisions in a row a bot
+/// stands in for the seat until its player comes back.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TurnTimer {
+    /// No clock: the table waits.
+    #[default]
+    Off,
+    /// Two minutes a decision.
+    Relaxed,
+    /// 45 seconds a decision.
+    Normal,
+    /// 15 seconds a decision.
+    Fast,
+}
+
+impl TurnTimer {
+    /// Seconds per decision, or `None` when off.
+    pub fn secs(self) -> Option<u32> {
+        match self {
+            TurnTimer::Off => None,
+            TurnTimer::Relaxed => Some(120),
+            TurnTimer::Normal => Some(45),
+            TurnTimer::Fast => Some(15),
+        }
+    }
+}
+
+/// Decisions in a row the turn timer takes for a seat before a bot stands
+/// in for it.
+pub const STAND_IN_AFTER: u8 = 2;
 
 /// A quick reaction, drawn as an icon (never an emoji font).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -274,8 +316,9 @@ pub struct MatchSnapshot {
     pub result: Option<MatchResult>,
 }
 
-/// A response timer (e.g. a simultaneous scoring window): seats that have
-/// not answered when it runs out are answered for (a pass).
+/// A running clock: a game's response timer (a simultaneous scoring window,
+/// where a seat that has not answered is answered for with a pass), or the
+/// room's turn timer (see [`TurnTimer`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Deadline {

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{GameKind, GameOptions};
 use crate::ids::{MatchId, RoomCode, Seat};
-use crate::msg::BotLevel;
+use crate::msg::{BotLevel, TurnTimer};
 
 /// Where a room is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,4 +76,7 @@ pub struct RoomInfo {
     /// The host has muted the spectators' chat.
     #[serde(default)]
     pub rail_muted: bool,
+    /// How long a player has for each decision.
+    #[serde(default)]
+    pub turn_timer: TurnTimer,
 }

@@ -10,7 +10,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use parlor_protocol::http::{MatchRecord, MatchSummary};
 use parlor_protocol::{
-    BotLevel, ChatLine, GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat, Viewer,
+    BotLevel, ChatLine, GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat, TurnTimer,
+    Viewer,
 };
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
@@ -314,6 +315,8 @@ pub struct StoredRoom {
     pub current: Option<StoredMatch>,
     /// The room's latest chat lines, oldest first.
     pub chat: Vec<ChatLine>,
+    /// The room's turn timer.
+    pub turn_timer: TurnTimer,
 }
 
 pub use parlor_protocol::admin::{StoredCounts, Swept};
@@ -475,6 +478,16 @@ impl Store {
     ) -> StoreResult<()> {
         sqlx::query("update room set options = $1 where room_code = $2")
             .bind(json(options))
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Sets a room's turn timer (lobby only).
+    pub async fn set_turn_timer(&self, code: &RoomCode, timer: TurnTimer) -> StoreResult<()> {
+        sqlx::query("update room set turn_timer = $1 where room_code = $2")
+            .bind(json(&timer).trim_matches('"'))
             .bind(&code.0)
             .execute(&self.pool)
             .await?;
@@ -675,11 +688,12 @@ impl Store {
 
     /// A room with its seats and latest match, for rebuilding it.
     pub async fn load_room(&self, code: &RoomCode) -> StoreResult<StoredRoom> {
-        let r =
-            sqlx::query("select options, status, broken, closed from room where room_code = $1")
-                .bind(&code.0)
-                .fetch_one(&self.pool)
-                .await?;
+        let r = sqlx::query(
+            "select options, status, broken, closed, turn_timer from room where room_code = $1",
+        )
+        .bind(&code.0)
+        .fetch_one(&self.pool)
+        .await?;
         let seats = self.seats(code).await?;
         let m = sqlx::query(
             "select match_id, options, seats, seed, deadline_at from game_match \
@@ -717,6 +731,8 @@ impl Store {
             seats,
             current,
             chat: self.recent_chat(code, CHAT_KEPT).await?,
+            turn_timer: serde_json::from_value(serde_json::Value::String(r.try_get("turn_timer")?))
+                .map_err(|e| StoreError::Corrupt(format!("turn timer: {e}")))?,
         })
     }
 

@@ -13,9 +13,10 @@ use std::collections::{HashMap, VecDeque};
 use axum::extract::ws::Utf8Bytes;
 use parlor_games::MatchError;
 use parlor_protocol::http::Joined;
+use parlor_protocol::msg::STAND_IN_AFTER;
 use parlor_protocol::{
     close, AnyAction, BotLevel, ChatLine, ClientMsg, Deadline, ErrorCode, GameOptions, MatchId,
-    Reaction, RoomCode, RoomInfo, RoomStatus, Seat, SeatInfo, ServerMsg, ToAct, Viewer,
+    Reaction, RoomCode, RoomInfo, RoomStatus, Seat, SeatInfo, ServerMsg, ToAct, TurnTimer, Viewer,
 };
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
@@ -43,6 +44,9 @@ struct SeatState {
     bot: Option<BotLevel>,
     /// A bot plays for this player while they are away.
     stand_in: bool,
+    /// Decisions in a row the turn timer took for this seat (in memory:
+    /// after a restart the count starts again).
+    expiries: u8,
 }
 
 impl SeatState {
@@ -86,8 +90,10 @@ pub struct Room {
     conns: HashMap<ConnId, Conn>,
     next_conn: ConnId,
     live: Option<LiveMatch>,
-    /// The response timer of a simultaneous window, when one runs.
+    /// The running clock (a response window's or the turn timer), if any.
     timer: Option<Timer>,
+    /// The room's turn timer setting.
+    turn_timer: TurnTimer,
     /// When a coalesced room broadcast is due (presence, spectators).
     room_due: Option<Instant>,
     /// Since when the room has had no connection.
@@ -108,13 +114,16 @@ pub struct Room {
     rail_muted: bool,
 }
 
-/// A running response timer.
+/// A running clock.
 #[derive(Debug, Clone, PartialEq)]
 struct Timer {
     ends: Instant,
     /// The same instant as Unix ms: what is stored.
     ends_ms: i64,
+    /// The seats it runs for (people, not bots).
     seats: Vec<Seat>,
+    /// The room's turn timer (else a game's response window).
+    turn: bool,
 }
 
 /// The seat that created the room and controls it.
@@ -142,6 +151,7 @@ impl Room {
             next_conn: 1,
             live: None,
             timer: None,
+            turn_timer: TurnTimer::Off,
             room_due: None,
             idle_since: Some(Instant::now()),
             chat: VecDeque::new(),
@@ -198,9 +208,11 @@ impl Room {
                 away_since: None,
                 bot: s.bot,
                 stand_in: s.stand_in,
+                expiries: 0,
             })
             .collect();
         room.chat = stored.chat.into();
+        room.turn_timer = stored.turn_timer;
         // Back in the lobby after a match: the last match is history.
         room.live = live.filter(|_| status != RoomStatus::Lobby);
         // Continue the stored timer where it was; one that ended while the
@@ -641,6 +653,7 @@ impl Room {
             away_since: None,
             bot: None,
             stand_in: false,
+            expiries: 0,
         });
         info!(seat = %seat, "seat taken");
         self.broadcast_room();
@@ -667,6 +680,7 @@ impl Room {
             ClientMsg::AddBot { level } => self.add_bot(viewer, level).await,
             ClientMsg::RemoveBot { seat } => self.remove_bot(viewer, seat).await,
             ClientMsg::StandIn { seat, on } => self.stand_in(viewer, seat, on).await,
+            ClientMsg::SetTurnTimer { timer } => self.set_turn_timer(viewer, timer).await,
             ClientMsg::Hello { .. } => Err((ErrorCode::BadHandshake, "already said hello".into())),
             ClientMsg::SetOptions { options } => self.set_options(viewer, options).await,
             ClientMsg::Start => self.start(viewer).await,
@@ -866,6 +880,7 @@ impl Room {
             away_since: None,
             bot: Some(level),
             stand_in: false,
+            expiries: 0,
         });
         info!(seat = %seat, ?level, "bot seated");
         self.broadcast_room();
@@ -892,7 +907,8 @@ impl Room {
         seat: Seat,
         on: bool,
     ) -> Result<(), (ErrorCode, String)> {
-        if viewer != Viewer::Seat(HOST) {
+        // A player may always take their own seat back.
+        if viewer != Viewer::Seat(HOST) && !(viewer == Viewer::Seat(seat) && !on) {
             return Err((
                 ErrorCode::NotHost,
                 "only the host can have a bot stand in".into(),
@@ -907,7 +923,7 @@ impl Room {
         if s.bot.is_some() {
             return Err((ErrorCode::NoSeat, format!("seat {} is a bot", seat.0)));
         }
-        if on && s.conns > 0 {
+        if on && s.conns > 0 && viewer != Viewer::Seat(seat) {
             return Err((
                 ErrorCode::NotNow,
                 format!(
@@ -919,16 +935,42 @@ impl Room {
         if s.stand_in == on {
             return Ok(());
         }
-        self.store
-            .set_stand_in(&self.code, seat, on)
-            .await
-            .map_err(storage)?;
+        self.set_stand_in(seat, on).await.map_err(storage)
+    }
+
+    /// Starts or stops a stand-in bot (stored first), and tells everyone.
+    async fn set_stand_in(&mut self, seat: Seat, on: bool) -> Result<(), crate::db::StoreError> {
+        self.store.set_stand_in(&self.code, seat, on).await?;
         if let Some(s) = self.seats.get_mut(seat.index()) {
             s.stand_in = on;
+            s.expiries = 0;
         }
         info!(seat = %seat, on, "stand-in bot");
         self.broadcast_room();
         self.schedule_bots();
+        Ok(())
+    }
+
+    /// The host sets the room's turn timer (lobby only).
+    async fn set_turn_timer(
+        &mut self,
+        viewer: Viewer,
+        timer: TurnTimer,
+    ) -> Result<(), (ErrorCode, String)> {
+        if viewer != Viewer::Seat(HOST) {
+            return Err((
+                ErrorCode::NotHost,
+                "only the host can set the turn timer".into(),
+            ));
+        }
+        self.lobby_seat(viewer, "the turn timer is set in the lobby")?;
+        self.store
+            .set_turn_timer(&self.code, timer)
+            .await
+            .map_err(storage)?;
+        self.turn_timer = timer;
+        info!(?timer, "turn timer set");
+        self.broadcast_room();
         Ok(())
     }
 
@@ -1218,8 +1260,16 @@ impl Room {
                 ),
             ));
         }
+        // Acting yourself takes the seat back from a stand-in bot.
+        if self.seats.get(seat.index()).is_some_and(|s| s.stand_in) {
+            self.set_stand_in(seat, false).await.map_err(storage)?;
+        }
         self.submit(seat, &action, Some((conn, client_seq)), false)
-            .await
+            .await?;
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.expiries = 0;
+        }
+        Ok(())
     }
 
     /// Validates, stores, applies and publishes one seat's action: from its
@@ -1283,26 +1333,45 @@ impl Room {
         Ok(())
     }
 
-    /// The response timer that should run now: one runs while the seats to
-    /// act all have a default answer (a pass) and the room has a response
-    /// time; it survives answers within the same window (the set of seats
-    /// only shrinks) and restarts for a new one.
+    /// The clock that should run now (see [`Room::timer_after`]).
     fn next_timer(&self) -> Option<Timer> {
         self.live
             .as_ref()
             .and_then(|live| self.timer_after(&live.game))
     }
 
+    /// The clock for `game`'s next decision, for the seats people play
+    /// (bots need none). A game's response timer runs while every seat to
+    /// act has a default answer (a pass) and survives answers within its
+    /// window; otherwise the room's turn timer runs, afresh for every
+    /// decision, except while a simultaneous window only shrinks.
     fn timer_after(&self, game: &parlor_games::AnyGame) -> Option<Timer> {
-        let secs = self.options.response_timer_secs().filter(|s| *s > 0)?;
         let ToAct::Seats { seats } = game.to_act() else {
             return None;
         };
-        if !seats.iter().all(|s| game.timeout_action(*s).is_some()) {
+        let people: Vec<Seat> = seats
+            .iter()
+            .copied()
+            .filter(|s| self.bot_level(*s).is_none())
+            .collect();
+        if people.is_empty() {
             return None;
         }
+        let response = self
+            .options
+            .response_timer_secs()
+            .filter(|s| *s > 0)
+            .filter(|_| seats.iter().all(|s| game.timeout_action(*s).is_some()));
+        let (secs, turn) = match response {
+            Some(secs) => (secs, false),
+            None => (self.turn_timer.secs()?, true),
+        };
         if let Some(t) = &self.timer {
-            if seats.iter().all(|s| t.seats.contains(s)) && t.ends > Instant::now() {
+            let same = t.turn == turn
+                && t.ends > Instant::now()
+                && people.iter().all(|s| t.seats.contains(s))
+                && (!turn || people.len() < t.seats.len());
+            if same {
                 return Some(t.clone());
             }
         }
@@ -1310,27 +1379,63 @@ impl Room {
         Some(Timer {
             ends: Instant::now() + len,
             ends_ms: now_ms() + i64::try_from(len.as_millis()).unwrap_or(i64::MAX),
-            seats,
+            seats: people,
+            turn,
         })
     }
 
-    /// The response timer ran out: every seat still to answer gets its
-    /// default answer, recorded as its own step.
+    /// The clock ran out: every seat it ran for that still has to decide
+    /// gets a decision made for it, recorded as the timer's step: the
+    /// game's default answer, else the normal bot's move from the seat's
+    /// own view. A seat the turn timer had to decide for
+    /// [`STAND_IN_AFTER`] times in a row gets a stand-in bot.
     async fn expire(&mut self) {
+        let Some(timer) = self.timer.clone() else {
+            return;
+        };
         let Some(ToAct::Seats { seats }) = self.live.as_ref().map(|m| m.game.to_act()) else {
             self.timer = None;
             return;
         };
         for seat in seats {
-            let Some(action) = self.live.as_ref().and_then(|m| m.game.timeout_action(seat)) else {
+            if !timer.seats.contains(&seat) || self.bot_level(seat).is_some() {
+                continue;
+            }
+            let Some(live) = self.live.as_ref() else {
+                return;
+            };
+            if !live.game.is_to_act(seat) {
+                continue;
+            }
+            let default = live.game.timeout_action(seat);
+            // Passing where the game allows it is an ordinary answer; only
+            // a decision the player really owed counts towards a stand-in.
+            let owed = default.is_none();
+            let Some(action) = default.or_else(|| {
+                live.game
+                    .bot_action(seat, parlor_games::bot::Level::Normal, &mut rand::rng())
+            }) else {
                 continue;
             };
-            info!(seat = %seat, "response timer ran out; answering for the seat");
+            info!(seat = %seat, turn = timer.turn, "timer ran out; deciding for the seat");
             if let Err((code, message)) = self.submit(seat, &action, None, true).await {
                 warn!(seat = %seat, ?code, %message, "timeout answer refused");
                 // Do not spin on a timer whose answer cannot be given.
                 self.timer = None;
                 return;
+            }
+            if timer.turn && owed {
+                let expiries = self.seats.get_mut(seat.index()).map_or(0, |s| {
+                    s.expiries = s.expiries.saturating_add(1);
+                    s.expiries
+                });
+                let finished = self.live.as_ref().is_none_or(LiveMatch::finished);
+                if expiries >= STAND_IN_AFTER && !finished {
+                    info!(seat = %seat, expiries, "a bot stands in for a seat the timer kept deciding for");
+                    if let Err(e) = self.set_stand_in(seat, true).await {
+                        warn!(seat = %seat, error = %e, "could not store a stand-in");
+                    }
+                }
             }
         }
         if self
@@ -1532,6 +1637,7 @@ impl Room {
             rematch: self.rematch.clone(),
             muted: self.muted.clone(),
             rail_muted: self.rail_muted,
+            turn_timer: self.turn_timer,
         }
     }
 

@@ -5,6 +5,7 @@ import type { GameOptions } from "./GameOptions";
 import type { MatchId } from "./MatchId";
 import type { Reaction } from "./Reaction";
 import type { Seat } from "./Seat";
+import type { TurnTimer } from "./TurnTimer";
 
 /**
  * Messages from a browser.
@@ -78,4 +79,8 @@ seat: Seat,
 /**
  * Start (true) or stop (false) the stand-in.
  */
-on: boolean, };
+on: boolean, } | { "type": "set_turn_timer", 
+/**
+ * The new timer.
+ */
+timer: TurnTimer, };

@@ -2,8 +2,9 @@
 import type { Seat } from "./Seat";
 
 /**
- * A response timer (e.g. a simultaneous scoring window): seats that have
- * not answered when it runs out are answered for (a pass).
+ * A running clock: a game's response timer (a simultaneous scoring window,
+ * where a seat that has not answered is answered for with a pass), or the
+ * room's turn timer (see [`TurnTimer`]).
  */
 export type Deadline = { 
 /**

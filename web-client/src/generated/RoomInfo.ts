@@ -6,6 +6,7 @@ import type { RoomCode } from "./RoomCode";
 import type { RoomStatus } from "./RoomStatus";
 import type { Seat } from "./Seat";
 import type { SeatInfo } from "./SeatInfo";
+import type { TurnTimer } from "./TurnTimer";
 
 /**
  * Everything public about a room.
@@ -63,4 +64,8 @@ muted: Array<Seat>,
 /**
  * The host has muted the spectators' chat.
  */
-rail_muted: boolean, };
+rail_muted: boolean, 
+/**
+ * How long a player has for each decision.
+ */
+turn_timer: TurnTimer, };

@@ -1,0 +1,271 @@
+//! The turn timer over real sockets, on paused tokio time: the test moves the
+//! clock itself (`tokio::time::advance`), so every deadline is met to the
+//! millisecond and nothing depends on how fast the machine is.
+//!
+//! While a test runs, a task keeps the runtime busy (it only yields): a
+//! paused runtime that falls idle would otherwise jump its clock to the next
+//! timer whenever it waits for the database's thread. A watchdog on a real
+//! thread fails the test if it hangs.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use parlor_games::AnyStep;
+use parlor_protocol::msg::STAND_IN_AFTER;
+use parlor_protocol::{ClientMsg, GameKind, RoomInfo, Seat, ToAct, TurnTimer};
+use parlor_tests::client::TestClient;
+use parlor_tests::{driver, TestDb, TestServer};
+use sqlx::Connection;
+
+/// Seconds a decision has on the fast timer.
+const FAST: u64 = 15;
+
+/// Keeps a paused runtime from skipping ahead on its own, and fails the
+/// test after `limit` of real time; both stop when dropped.
+struct Clock {
+    spin: tokio::task::JoinHandle<()>,
+    done: Arc<AtomicBool>,
+}
+
+impl Clock {
+    fn pause(limit: Duration) -> Clock {
+        tokio::time::pause();
+        let spin = tokio::spawn(async {
+            loop {
+                tokio::task::yield_now().await;
+            }
+        });
+        let done = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&done);
+        std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            while start.elapsed() < limit {
+                if flag.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            eprintln!("timer test hung for {limit:?} of real time");
+            std::process::exit(101);
+        });
+        Clock { spin, done }
+    }
+
+    /// Moves the clock on by `d`, firing whatever falls due.
+    async fn advance(&self, d: Duration) {
+        tokio::time::advance(d).await;
+    }
+}
+
+impl Drop for Clock {
+    fn drop(&mut self) {
+        self.spin.abort();
+        self.done.store(true, Ordering::Relaxed);
+    }
+}
+
+async fn room_until(c: &mut TestClient, ok: impl Fn(&RoomInfo) -> bool) {
+    while !c.room.as_ref().is_some_and(&ok) {
+        c.recv().await;
+    }
+}
+
+/// The one seat to act now.
+fn to_act(c: &TestClient) -> Seat {
+    match &c.state().to_act {
+        ToAct::Seats { seats } if seats.len() == 1 => seats[0],
+        other => panic!("one seat should act: {other:?}"),
+    }
+}
+
+/// A two-player Doozy Dice room on the fast turn timer, started.
+async fn fast_room(server: &TestServer) -> (String, Vec<String>, TestClient, TestClient) {
+    let host = server.create_room(GameKind::DoozyDice, None, "Ana").await;
+    let code = host.code.0.clone();
+    let guest = server.join(&code, "Bo").await;
+    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    a.send(&ClientMsg::SetTurnTimer {
+        timer: TurnTimer::Fast,
+    })
+    .await;
+    room_until(&mut a, |r| r.turn_timer == TurnTimer::Fast).await;
+    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    a.send(&ClientMsg::Start).await;
+    parlor_tests::await_start(&mut a).await;
+    parlor_tests::await_start(&mut b).await;
+    (code, vec![host.token, guest.token], a, b)
+}
+
+/// The seats and timer marks of a match's stored steps.
+async fn stored_steps(server: &TestServer, c: &TestClient) -> Vec<(u64, Option<Seat>, bool)> {
+    let store = &server.server.store;
+    let id = c.match_id();
+    let timed_out = store.timed_out(id).await.unwrap();
+    store
+        .steps(id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|(seq, json)| {
+            let seat = AnyStep::from_json(GameKind::DoozyDice, json)
+                .unwrap()
+                .seat();
+            (*seq, seat, timed_out.contains(seq))
+        })
+        .collect()
+}
+
+/// Nobody answers: at the deadline (not a moment before) the server decides
+/// for the seat and marks the step as the timer's; every decision gets a
+/// fresh deadline; after STAND_IN_AFTER decisions in a row a stand-in bot
+/// plays the seat, and the player takes it back by saying so.
+#[tokio::test]
+async fn expiry_decides_then_a_bot_stands_in_until_the_player_is_back() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let (_code, _tokens, a, b) = fast_room(&server).await;
+    let clock = Clock::pause(Duration::from_secs(120));
+    let idle = to_act(&a);
+    let (mut idle_c, mut other) = if idle == Seat(0) { (a, b) } else { (b, a) };
+    let deadline = idle_c
+        .state()
+        .deadline
+        .clone()
+        .expect("a deadline is shown");
+    assert_eq!(deadline.seats, vec![idle]);
+    assert!(deadline.remaining_ms <= 15_000 && deadline.remaining_ms > 14_000);
+    let start_version = idle_c.state().version;
+    // A moment before the deadline nothing happens.
+    clock
+        .advance(Duration::from_millis(FAST * 1000 - 200))
+        .await;
+    idle_c.settle().await;
+    assert_eq!(idle_c.state().version, start_version, "decided early");
+    // At the deadline the timer decides; then each decision the seat owes
+    // gets its own full deadline, until a bot stands in.
+    let mut expiries = 0u8;
+    while !idle_c.room.as_ref().unwrap().seats[idle.index()].stand_in {
+        assert!(
+            expiries < STAND_IN_AFTER,
+            "no stand-in after {expiries} expiries"
+        );
+        clock.advance(Duration::from_secs(FAST)).await;
+        // The other player answers its own turns at once.
+        loop {
+            other.settle().await;
+            if driver::act_if_due(&mut other).await.is_none() {
+                break;
+            }
+            other.recv().await;
+        }
+        idle_c.settle().await;
+        let steps = stored_steps(&server, &idle_c).await;
+        expiries = u8::try_from(
+            steps
+                .iter()
+                .filter(|(_, seat, timer)| *seat == Some(idle) && *timer)
+                .count(),
+        )
+        .unwrap();
+        assert!(expiries >= 1, "the deadline passed and nobody decided");
+        if let Some(d) = idle_c.state().deadline.as_ref() {
+            assert!(
+                d.remaining_ms > 14_000,
+                "a fresh decision has a fresh deadline: {d:?}"
+            );
+        }
+    }
+    assert_eq!(expiries, STAND_IN_AFTER);
+    assert!(
+        idle_c.timed_out.len() >= usize::from(STAND_IN_AFTER),
+        "updates marked the timer's steps: {:?}",
+        idle_c.timed_out
+    );
+    // The stand-in plays the seat at a bot's pace, not the timer's.
+    let before = stored_steps(&server, &idle_c).await.len();
+    for _ in 0..5 {
+        clock.advance(Duration::from_secs(1)).await;
+        loop {
+            other.settle().await;
+            if driver::act_if_due(&mut other).await.is_none() {
+                break;
+            }
+            other.recv().await;
+        }
+    }
+    idle_c.settle().await;
+    let steps = stored_steps(&server, &idle_c).await;
+    assert!(
+        steps[before..]
+            .iter()
+            .any(|(_, seat, timer)| *seat == Some(idle) && !*timer),
+        "the stand-in bot took the seat's turns: {:?}",
+        &steps[before..]
+    );
+    // The player is back.
+    idle_c
+        .send(&ClientMsg::StandIn {
+            seat: idle,
+            on: false,
+        })
+        .await;
+    room_until(&mut idle_c, |r| !r.seats[idle.index()].stand_in).await;
+    assert!(idle_c.errors.is_empty(), "{:?}", idle_c.errors);
+    drop(clock);
+    drop((idle_c, other));
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// A deadline is stored: after a restart it runs on from where it was (the
+/// server was down for 10 of the 15 seconds, so 5 are left), and expires
+/// then.
+#[tokio::test]
+async fn a_deadline_survives_a_restart() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let (code, tokens, a, b) = fast_room(&server).await;
+    let seat = to_act(&a);
+    let version = a.state().version;
+    drop((a, b));
+    server.stop().await;
+    // Ten seconds pass while the server is down.
+    let mut conn = sqlx::AnyConnection::connect(db.url()).await.unwrap();
+    sqlx::query("update game_match set deadline_at = deadline_at - 10000 where status = 'playing'")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    let server = TestServer::start(&db).await;
+    let mut c = server
+        .connect_welcomed(&code, Some(&tokens[seat.index()]))
+        .await;
+    let left = c
+        .state()
+        .deadline
+        .clone()
+        .expect("the deadline is back")
+        .remaining_ms;
+    assert!(
+        (3_000..=5_000).contains(&left),
+        "5 s were left, not a fresh 15: {left} ms"
+    );
+    assert_eq!(c.state().version, version);
+    let clock = Clock::pause(Duration::from_secs(60));
+    clock
+        .advance(Duration::from_millis(u64::from(left) - 300))
+        .await;
+    c.settle().await;
+    assert_eq!(c.state().version, version, "expired early");
+    clock.advance(Duration::from_millis(600)).await;
+    c.await_version(version + 1).await;
+    let steps = stored_steps(&server, &c).await;
+    let (seq, who, by_timer) = steps[usize::try_from(version).unwrap()];
+    assert_eq!((seq, who, by_timer), (version + 1, Some(seat), true));
+    drop(clock);
+    drop(c);
+    server.stop().await;
+    db.drop_db().await;
+}
