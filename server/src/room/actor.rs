@@ -908,7 +908,8 @@ impl Room {
         on: bool,
     ) -> Result<(), (ErrorCode, String)> {
         // A player may always take their own seat back.
-        if viewer != Viewer::Seat(HOST) && !(viewer == Viewer::Seat(seat) && !on) {
+        let taking_back = viewer == Viewer::Seat(seat) && !on;
+        if viewer != Viewer::Seat(HOST) && !taking_back {
             return Err((
                 ErrorCode::NotHost,
                 "only the host can have a bot stand in".into(),
