@@ -390,7 +390,8 @@ impl Bot {
             | ServerMsg::Room { .. }
             | ServerMsg::Pong
             | ServerMsg::Chat { .. }
-            | ServerMsg::SeatLink { .. } => {}
+            | ServerMsg::SeatLink { .. }
+            | ServerMsg::Log { .. } => {}
         }
         None
     }

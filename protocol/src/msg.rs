@@ -134,6 +134,10 @@ pub enum ClientMsg {
         /// The new timer.
         timer: TurnTimer,
     },
+    /// Asks for the whole log of the match so far, as this connection may
+    /// see it (a page that reloads mid-match rebuilds its full log);
+    /// answered with [`ServerMsg::Log`].
+    Log,
 }
 
 /// How long a player has for each decision. When it runs out the server
@@ -326,6 +330,10 @@ pub struct Deadline {
     pub remaining_ms: u32,
     /// The seats that still owe an answer.
     pub seats: Vec<crate::ids::Seat>,
+    /// The room's turn timer (the server then decides for a seat that has
+    /// not), rather than a game's response window (missing answers pass).
+    #[serde(default)]
+    pub turn: bool,
 }
 
 /// One operation of an RFC 6902 JSON Patch, restricted to what a diff of two
@@ -448,6 +456,20 @@ pub enum ServerMsg {
     Chat {
         /// The line.
         line: ChatLine,
+    },
+    /// Answer to [`ClientMsg::Log`]: this viewer's views of every step of
+    /// the match so far, from version 1 to `version`.
+    Log {
+        /// The match.
+        match_id: MatchId,
+        /// Version of the last step.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        version: u64,
+        /// The steps, oldest first.
+        steps: Vec<AnyStepView>,
+        /// Versions of the steps a clock decided for a seat.
+        #[cfg_attr(feature = "ts", ts(type = "Array<number>"))]
+        timed_out: Vec<u64>,
     },
     /// Answer to [`ClientMsg::SeatLink`], to this connection only: the
     /// one-time code that moves the seat (`/r/CODE#move=CODE`). Asking

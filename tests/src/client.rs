@@ -650,7 +650,10 @@ impl TestClient {
                 state.result = Some(result.clone());
                 state.seed = Some(seed.clone());
             }
-            ServerMsg::Pong | ServerMsg::Chat { .. } | ServerMsg::SeatLink { .. } => {}
+            ServerMsg::Pong
+            | ServerMsg::Chat { .. }
+            | ServerMsg::SeatLink { .. }
+            | ServerMsg::Log { .. } => {}
         }
         if self.record {
             self.frames.push(Received {

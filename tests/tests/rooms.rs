@@ -627,7 +627,16 @@ async fn seat_link(c: &mut TestClient) -> (String, u32) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_moves_to_another_device_by_a_one_time_link() {
     let db = TestDb::sqlite();
-    let (server, mut laptop, mut b, version, code) = started(&db).await;
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
+    let code = host.code.0.clone();
+    let guest = server.join(&code, "Guest").await;
+    let mut laptop = server.connect_welcomed(&code, Some(&host.token)).await;
+    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    b.record();
+    laptop.send(&ClientMsg::Start).await;
+    parlor_tests::await_start(&mut laptop).await;
+    parlor_tests::await_start(&mut b).await;
     let mut watcher = server.connect_welcomed(&code, None).await;
     watcher.send(&ClientMsg::SeatLink).await;
     assert_eq!(error_code(&mut watcher).await, ErrorCode::NotSeated);
@@ -639,6 +648,7 @@ async fn a_seat_moves_to_another_device_by_a_one_time_link() {
     let (link, _) = seat_link(&mut laptop).await;
     assert_ne!(first, link);
     assert_eq!(server.claim(&code, &first).await.unwrap_err().0, 410);
+    b.settle().await;
     assert!(
         !b.frames.iter().any(|f| f.text.contains(&link)),
         "only the asking connection hears its link"
@@ -652,20 +662,22 @@ async fn a_seat_moves_to_another_device_by_a_one_time_link() {
     let (status, body) = server.claim(&code, &link).await.unwrap_err();
     assert_eq!(status, 410, "one use only");
     assert!(body.contains("bad_claim"), "{body}");
-    // The old token is gone; the new one plays the seat.
-    let mut old = server.connect(&code, Some(&joined.token)).await;
-    let (you, snapshot) = welcome(&mut old).await;
+    // The laptop's token no longer opens the seat.
+    let mut again = server.connect(&code, Some(&host.token)).await;
+    assert_eq!(
+        close_code(&mut again).await,
+        parlor_protocol::close::BAD_TOKEN
+    );
+    // The phone plays the seat to the end of the match.
+    let mut phone = server.connect(&code, Some(&joined.token)).await;
+    let (you, snapshot) = welcome(&mut phone).await;
     assert_eq!(you, Viewer::Seat(Seat(0)));
-    assert_eq!(snapshot.unwrap().version, version);
-    old.send(&ClientMsg::Act {
-        client_seq: 1,
-        version,
-        action: roll_all(),
-    })
-    .await;
-    old.await_answer(1).await;
-    assert!(old.errors.is_empty(), "{:?}", old.errors);
-    b.await_version(version + 1).await;
+    assert!(snapshot.is_some());
+    let done = parlor_tests::driver::play_to_end(vec![phone, b]).await;
+    assert!(done[0]
+        .answered
+        .iter()
+        .any(|(_, a)| matches!(a, parlor_tests::client::Answer::Acked(_))));
     server.stop().await;
     db.drop_db().await;
 }
@@ -773,6 +785,70 @@ async fn chat_and_reactions_are_stored_with_the_match() {
     let record = server.match_record(match_id).await;
     assert!(record.result.is_some());
     assert_eq!(record.chat, vec![said, reacted, rail, gg]);
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// A page that reloads mid-match asks for the whole log: it gets its own
+/// views of every step so far, exactly those its first connection was sent
+/// one update at a time (a spectator's, the public replay's).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_whole_log_comes_back_to_a_page_that_reloads() {
+    use parlor_protocol::AnyStepView;
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
+    let code = host.code.0.clone();
+    let guest = server.join(&code, "Guest").await;
+    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    b.record();
+    let mut s = server.connect_welcomed(&code, None).await;
+    a.send(&ClientMsg::Start).await;
+    for c in [&mut a, &mut b, &mut s] {
+        parlor_tests::await_start(c).await;
+    }
+    // A few turns.
+    while a.state().version < 12 {
+        for c in [&mut a, &mut b] {
+            parlor_tests::driver::act_if_due(c).await;
+        }
+        a.recv().await;
+    }
+    let version = a.state().version;
+    b.await_version(version).await;
+    let sent: Vec<AnyStepView> = b
+        .frames
+        .iter()
+        .filter_map(|f| match serde_json::from_str(&f.text).unwrap() {
+            ServerMsg::Update { steps, .. } => Some(steps),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    async fn log(c: &mut TestClient) -> (u64, Vec<AnyStepView>) {
+        c.send(&ClientMsg::Log).await;
+        c.recv_until(|m| match m {
+            ServerMsg::Log { version, steps, .. } => Some((*version, steps.clone())),
+            _ => None,
+        })
+        .await
+    }
+    let mut reloaded = server.connect_welcomed(&code, Some(&guest.token)).await;
+    let (v, steps) = log(&mut reloaded).await;
+    assert_eq!(v, version);
+    assert_eq!(steps.len() as u64, version);
+    assert_eq!(steps, sent, "the seat's own views, as it was sent them");
+    let (_, public) = log(&mut s).await;
+    let replay: parlor_protocol::replay::Replay = server
+        .get_json(&format!("/api/matches/{}/replay", a.match_id()))
+        .await;
+    let replayed: Vec<AnyStepView> = replay.steps.into_iter().map(|s| s.step).collect();
+    assert_eq!(
+        public,
+        replayed[..public.len()],
+        "a spectator's log is the public replay"
+    );
     server.stop().await;
     db.drop_db().await;
 }

@@ -135,6 +135,7 @@ async fn expiry_decides_then_a_bot_stands_in_until_the_player_is_back() {
         .clone()
         .expect("a deadline is shown");
     assert_eq!(deadline.seats, vec![idle]);
+    assert!(deadline.turn, "the turn timer's, not a response window's");
     assert!(deadline.remaining_ms <= 15_000 && deadline.remaining_ms > 14_000);
     let start_version = idle_c.state().version;
     // A moment before the deadline nothing happens.

@@ -681,6 +681,7 @@ impl Room {
             ClientMsg::RemoveBot { seat } => self.remove_bot(viewer, seat).await,
             ClientMsg::StandIn { seat, on } => self.stand_in(viewer, seat, on).await,
             ClientMsg::SetTurnTimer { timer } => self.set_turn_timer(viewer, timer).await,
+            ClientMsg::Log => self.send_log(conn, viewer),
             ClientMsg::Hello { .. } => Err((ErrorCode::BadHandshake, "already said hello".into())),
             ClientMsg::SetOptions { options } => self.set_options(viewer, options).await,
             ClientMsg::Start => self.start(viewer).await,
@@ -972,6 +973,26 @@ impl Room {
         self.turn_timer = timer;
         info!(?timer, "turn timer set");
         self.broadcast_room();
+        Ok(())
+    }
+
+    /// Sends `conn` the match's whole log as its viewer sees it.
+    fn send_log(&mut self, conn: ConnId, viewer: Viewer) -> Result<(), (ErrorCode, String)> {
+        let Some(live) = self.live.as_ref() else {
+            return Err((ErrorCode::NoMatch, "no match has started here".into()));
+        };
+        // Rebuilt by replaying the log: a few milliseconds even for a long
+        // match, and the socket's message rate bounds how often.
+        let Some(update) = live.catch_up(viewer, 0) else {
+            return Err((ErrorCode::NoMatch, "the log could not be rebuilt".into()));
+        };
+        let msg = ServerMsg::Log {
+            match_id: live.id,
+            version: live.version,
+            steps: update.steps,
+            timed_out: live.timed_out_after(0).unwrap_or_default(),
+        };
+        self.send(conn, &msg);
         Ok(())
     }
 
@@ -1511,6 +1532,7 @@ impl Room {
             _ => Vec::new(),
         };
         self.timer.as_ref().map(|t| Deadline {
+            turn: t.turn,
             remaining_ms: u32::try_from(
                 t.ends.saturating_duration_since(Instant::now()).as_millis(),
             )

@@ -83,4 +83,4 @@ on: boolean, } | { "type": "set_turn_timer",
 /**
  * The new timer.
  */
-timer: TurnTimer, };
+timer: TurnTimer, } | { "type": "log" };

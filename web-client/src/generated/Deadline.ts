@@ -14,4 +14,9 @@ remaining_ms: number,
 /**
  * The seats that still owe an answer.
  */
-seats: Array<Seat>, };
+seats: Array<Seat>, 
+/**
+ * The room's turn timer (the server then decides for a seat that has
+ * not), rather than a game's response window (missing answers pass).
+ */
+turn: boolean, };

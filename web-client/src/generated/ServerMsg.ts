@@ -106,7 +106,23 @@ client_seq: number | null, } | { "type": "pong" } | { "type": "chat",
 /**
  * The line.
  */
-line: ChatLine, } | { "type": "seat_link", 
+line: ChatLine, } | { "type": "log", 
+/**
+ * The match.
+ */
+match_id: MatchId, 
+/**
+ * Version of the last step.
+ */
+version: number, 
+/**
+ * The steps, oldest first.
+ */
+steps: Array<AnyStepView>, 
+/**
+ * Versions of the steps a clock decided for a seat.
+ */
+timed_out: Array<number>, } | { "type": "seat_link", 
 /**
  * The one-time code (claimed with `POST /api/rooms/{room}/claim`).
  */
