@@ -22,8 +22,8 @@ use sqlx::Connection;
 /// Seconds a decision has on the fast timer.
 const FAST: u64 = 15;
 
-/// Keeps a paused runtime from skipping ahead on its own, and fails the
-/// test after `limit` of real time; both stop when dropped.
+/// Pauses time, keeps the paused runtime from skipping ahead on its own,
+/// and fails the test after `limit` of real time; dropped, time runs again.
 struct Clock {
     spin: tokio::task::JoinHandle<()>,
     done: Arc<AtomicBool>,
@@ -61,6 +61,8 @@ impl Clock {
 
 impl Drop for Clock {
     fn drop(&mut self) {
+        // Real time again (for HTTP calls and the next case).
+        tokio::time::resume();
         self.spin.abort();
         self.done.store(true, Ordering::Relaxed);
     }
@@ -267,6 +269,65 @@ async fn a_deadline_survives_a_restart() {
     assert_eq!((seq, who, by_timer), (version + 1, Some(seat), true));
     drop(clock);
     drop(c);
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// Every game on the fast timer with two players who never act: nothing is
+/// decided before a deadline, each expiry stores a step marked as the
+/// timer's, and the turn timer's expiries end in a stand-in bot.
+#[tokio::test]
+async fn every_game_times_out_to_a_stand_in() {
+    use parlor_tests::players;
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    for &kind in players::PLAYABLE {
+        let options = (players::player(kind).options)(0);
+        let host = server.create_room(kind, Some(options), "Ana").await;
+        let code = host.code.0.clone();
+        server.join(&code, "Bo").await;
+        let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+        a.send(&ClientMsg::SetTurnTimer {
+            timer: TurnTimer::Fast,
+        })
+        .await;
+        room_until(&mut a, |r| r.turn_timer == TurnTimer::Fast).await;
+        a.send(&ClientMsg::Start).await;
+        parlor_tests::await_start(&mut a).await;
+        let clock = Clock::pause(Duration::from_secs(120));
+        let mut rounds = 0;
+        while !a.room.as_ref().unwrap().seats.iter().any(|s| s.stand_in) {
+            rounds += 1;
+            assert!(
+                rounds <= 12,
+                "{}: no stand-in after {rounds} deadlines",
+                kind.slug()
+            );
+            let deadline =
+                a.state().deadline.clone().unwrap_or_else(|| {
+                    panic!("{}: a decision is owed, so a clock runs", kind.slug())
+                });
+            let version = a.state().version;
+            let left = u64::from(deadline.remaining_ms);
+            clock
+                .advance(Duration::from_millis(left.saturating_sub(100)))
+                .await;
+            a.settle().await;
+            assert_eq!(a.state().version, version, "{}: decided early", kind.slug());
+            clock.advance(Duration::from_millis(200)).await;
+            a.await_version(version + 1).await;
+            a.settle().await;
+            let id = a.match_id();
+            let marked = server.server.store.timed_out(id).await.unwrap();
+            assert!(
+                marked.contains(&(version + 1)),
+                "{}: the timer's step is marked ({marked:?}, version {version})",
+                kind.slug()
+            );
+        }
+        println!("{}: a stand-in after {rounds} deadlines", kind.slug());
+        drop(clock);
+    }
     server.stop().await;
     db.drop_db().await;
 }
