@@ -503,6 +503,25 @@ async fn raw_inputs(api: &Api, code: &str, token: &str, rng: &mut StdRng, valid:
     tally
 }
 
+/// The host's bot and timer controls, as sent mid-match by anyone: the
+/// host is told "not now" (the lobby's, or a stand-in for the last seat,
+/// whose player is here), everyone else that they are not the host.
+fn host_powers(seats: u8) -> Vec<ClientMsg> {
+    vec![
+        ClientMsg::AddBot {
+            level: parlor_protocol::BotLevel::Normal,
+        },
+        ClientMsg::RemoveBot { seat: Seat(1) },
+        ClientMsg::SetTurnTimer {
+            timer: parlor_protocol::TurnTimer::Fast,
+        },
+        ClientMsg::StandIn {
+            seat: Seat(seats - 1),
+            on: true,
+        },
+    ]
+}
+
 /// A room of `kind` mid-match under attack, checkpoint after checkpoint.
 async fn attack(api: &Api, store: &Store, p: &GamePlayer, seed: u64) -> Tally {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -605,6 +624,18 @@ async fn attack(api: &Api, store: &Store, p: &GamePlayer, seed: u64) -> Tally {
                         options: (p.options)(1),
                     },
                     Expect::Code(ErrorCode::NotHost),
+                    "spectator powers",
+                ));
+                for msg in host_powers(seats) {
+                    inputs.push(Input::Msg(
+                        msg,
+                        Expect::Code(ErrorCode::NotHost),
+                        "spectator powers",
+                    ));
+                }
+                inputs.push(Input::Msg(
+                    ClientMsg::SeatLink,
+                    Expect::Code(ErrorCode::NotSeated),
                     "spectator powers",
                 ));
                 plans.push(inputs);
@@ -723,6 +754,19 @@ async fn attack(api: &Api, store: &Store, p: &GamePlayer, seed: u64) -> Tally {
                 }),
                 "lobby powers mid-match",
             ));
+            // The host's lobby powers are refused mid-match (and so is a bot
+            // for a player who is here); anyone else has none.
+            for msg in host_powers(seats) {
+                inputs.push(Input::Msg(
+                    msg,
+                    Expect::Code(if i == 0 {
+                        ErrorCode::NotNow
+                    } else {
+                        ErrorCode::NotHost
+                    }),
+                    "bot and timer powers mid-match",
+                ));
+            }
             inputs.push(Input::Msg(
                 ClientMsg::Hello {
                     token: None,
