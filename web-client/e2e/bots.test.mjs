@@ -29,7 +29,7 @@ async function snap(page, name) {
  */
 async function scored(page, seat) {
   return page.evaluate(
-    (s) => [...document.querySelectorAll(`[data-testid^="score-${s}-"]`)].filter((td) => td.textContent?.trim() !== '–').length,
+    (s) => Array.from(document.querySelectorAll(`[data-testid^="score-${s}-"]`)).filter((td) => td.textContent?.trim() !== '–').length,
     seat,
   );
 }
@@ -85,7 +85,7 @@ test('the host adds a bot in the lobby and plays a whole match against it', { ti
       if (turn === 1 || turn === 0) await snap(a, 'bots-table-desktop');
       await a.waitForFunction((n) => {
         const over = !!document.querySelector('[data-testid="game-over"]');
-        const cells = [...document.querySelectorAll('[data-testid^="score-1-"]')].filter((td) => td.textContent?.trim() !== '–').length;
+        const cells = Array.from(document.querySelectorAll('[data-testid^="score-1-"]')).filter((td) => td.textContent?.trim() !== '–').length;
         return over || cells > n;
       }, botCards, { timeout: 30_000 });
       if (turn < 9) {
@@ -152,7 +152,7 @@ test('the host lets a bot play for a player who went away; it stops when they co
     await playTurn(a, 0);
   }
   await a.waitForFunction(
-    () => [...document.querySelectorAll('[data-testid^="score-1-"]')].some((td) => td.textContent?.trim() !== '–'),
+    () => Array.from(document.querySelectorAll('[data-testid^="score-1-"]')).some((td) => td.textContent?.trim() !== '–'),
     null,
     { timeout: 30_000 },
   );
