@@ -58,6 +58,38 @@ test('turn alerts in the title; chat; a one-time link moves the seat to another 
     assert.equal(await p.getByTestId('chat-lines').getByText('go Ana!').count(), 0, "a player saw the rail's line");
     assert.equal(await p.getByTestId('chat-rail').count(), 0);
   }
+  // Reactions: Ben claps from the table on his phone (the round button at
+  // the corner); Ana and the spectator see it in the chat (an icon with its
+  // name), and Ana sees a bubble by Ben's name.
+  await b.getByTestId('quick-react-toggle').click();
+  await b.getByTestId('quick-react-bar-clap').click();
+  assert.equal(await b.getByTestId('quick-react-bar').count(), 0, 'the bar closes after a reaction');
+  const clapLine = (/** @type {import('playwright-core').Page} */ p) =>
+    p.getByTestId('chat-lines').locator('li').filter({ has: p.locator('[data-reaction="clap"]') });
+  for (const p of [a, b, rail]) {
+    await clapLine(p).getByRole('img', { name: 'reacted: clap' }).waitFor();
+    assert.match(await clapLine(p).innerText(), /Ben\s+clap/);
+    assert.equal(await clapLine(p).locator('svg[data-icon="clap"]').count(), 1, 'drawn as an SVG icon');
+  }
+  const bubble = a.getByTestId('reaction-bubble-1');
+  await bubble.waitFor();
+  assert.equal(await bubble.getAttribute('data-reaction'), 'clap');
+  assert.equal(await bubble.getAttribute('aria-label'), 'Ben reacted: clap');
+  if (shots) await a.screenshot({ path: join(shots, 'reaction-bubble-desktop.png') });
+  // The spectator laughs: only the other spectators would see it.
+  await rail.getByTestId('reaction-bar-laugh').click();
+  await rail.getByTestId('chat-lines').locator('[data-reaction="laugh"]').waitFor();
+  // Ana gives a thumbs up from the chat panel (the server takes one line per
+  // 400 ms from a connection, and she just said "thanks").
+  await a.waitForTimeout(400);
+  await a.getByTestId('reaction-bar-thumbs_up').click();
+  await b.getByTestId('reaction-bubble-0').and(b.locator('[data-reaction="thumbs_up"]')).waitFor();
+  if (shots) await b.screenshot({ path: join(shots, 'reaction-bubble-phone.png') });
+  await rail.getByTestId('chat-lines').locator('[data-reaction="thumbs_up"]').waitFor();
+  for (const p of [a, b]) {
+    await p.getByTestId('chat-lines').locator('[data-reaction="thumbs_up"]').waitFor();
+    assert.equal(await p.getByTestId('chat-lines').locator('[data-reaction="laugh"]').count(), 0, "a player saw the spectator's reaction");
+  }
   // The host mutes the rail, then Ben: their pages say so and will not
   // send; only the host has mute buttons.
   await a.getByTestId('mute-rail').click();
