@@ -38,9 +38,25 @@ test('history filters, match page and replay of a finished match', { timeout: 60
     viewportB: { width: 390, height: 844 },
   });
 
-  // --- play the match to the end (2 players × 5 rounds)
+  // --- play the match to the end (2 players × 5 rounds), with some table talk:
+  // Ana says a line, Ben reacts, a spectator says something on the rail.
   const pages = [a, b];
   let seat = await startMatch(a);
+  await a.getByTestId('chat').locator('summary').click();
+  await a.getByTestId('chat-input').fill('may the dice be kind');
+  await a.getByTestId('chat-send').click();
+  await b.getByTestId('chat').locator('summary').click();
+  await b.getByTestId('chat-lines').getByText('may the dice be kind').waitFor();
+  await b.getByTestId('reaction-bar-wow').click();
+  await a.getByTestId('chat-lines').locator('[data-reaction="wow"]').waitFor();
+  const railCtx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const railPage = await newPage(railCtx, errors);
+  await railPage.goto(a.url());
+  await railPage.getByTestId('chat').locator('summary').click();
+  await railPage.getByTestId('chat-input').fill('watching from the rail');
+  await railPage.getByTestId('chat-send').click();
+  await railPage.getByTestId('chat-lines').getByText('watching from the rail').waitFor();
+  await railCtx.close();
   for (let turn = 0; turn < 10; turn++) {
     await waitTurn(pages[seat], seat);
     await playTurn(pages[seat], seat);
@@ -89,6 +105,15 @@ test('history filters, match page and replay of a finished match', { timeout: 60
   await a.waitForURL(/\/matches\/[0-9a-f-]+$/);
   const matchId = new URL(a.url()).pathname.split('/')[2];
   await a.getByTestId('match-result').waitFor();
+  // The table talk is kept with the match: the players' line, the reaction
+  // as an icon, and the rail's line marked as the spectators'.
+  const talk = a.getByTestId('table-talk-lines');
+  await talk.waitFor();
+  const talkText = await talk.innerText();
+  assert.match(talkText, /Ana:\s*may the dice be kind/);
+  assert.equal(await talk.locator('li', { hasText: 'Ben' }).locator('svg[data-icon="wow"]').count(), 1, "Ben's reaction as an icon");
+  await talk.getByRole('img', { name: 'reacted: wow' }).waitFor();
+  assert.match(talkText, /Spectator \(spectators' chat\):\s*watching from the rail/);
   assert.match((await a.getByTestId('verify-hint').textContent()) ?? '', new RegExp(`parlor-server verify http://[^ ]+/matches/${matchId}`));
   const dl = await a.getByTestId('download-record').getAttribute('href');
   assert.equal(dl, `/api/matches/${matchId}/export`);
