@@ -398,7 +398,11 @@ test('a whole match: junior scoring, a timed-out window, game over and history',
     } else {
       for (const [seat, q] of pages.entries()) {
         await waitPhase(q, 'finished');
+        // The last window's reveal is in the log, behind "Show the table" now
+        // that the final scorecard is up: open it, check, fold it again.
+        await q.getByTestId('show-table-toggle').click();
         await checkReveal(q, seat, claims);
+        await q.getByTestId('show-table-toggle').click();
       }
     }
     active = 1 - active;

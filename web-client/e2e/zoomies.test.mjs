@@ -377,7 +377,8 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
     if (side !== 'discard') {
       const name = names[seat];
       const title = side[0].toUpperCase() + side.slice(1);
-      await other.getByTestId('zoomies-log').getByText(new RegExp(`${name} put a ${title} token`)).first().waitFor();
+      // (After the last token the table, log and all, folds under the final scorecard.)
+      await other.getByTestId('zoomies-log').getByText(new RegExp(`${name} put a ${title} token`)).first().waitFor({ state: 'attached' });
     }
     // (Tiles may still be drawing for this seat: wait for the next turn.)
     await waitPhase(p, ['place_tile', 'token', 'finished']);
