@@ -47,18 +47,18 @@ test('the host adds a bot in the lobby and plays a whole match against it', { ti
   await a.getByTestId('create-room').click();
   await a.waitForURL(/\/r\/[A-Z0-9]+$/);
 
-  // Add an Easy bot, then remove it: the seat goes.
+  // Add an Easy bot and a Normal one, then remove the Easy one: the Normal
+  // bot moves up to its seat.
   await a.getByTestId('add-bot').getByText('Add a bot').waitFor();
   await a.getByTestId('add-bot-easy').click();
   const bot = a.getByTestId('bot-1');
   await bot.waitFor();
   assert.match((await bot.textContent()) ?? '', /easy bot/, 'the word "bot", not only a colour');
   assert.equal(await bot.locator('svg[data-icon="bot"]').count(), 1, 'a bot icon');
-  await a.getByRole('button', { name: /^Remove / }).click();
-  await a.getByTestId('seat-1').waitFor({ state: 'detached' });
-
-  // A Normal bot stays; the host can start with it alone.
   await a.getByTestId('add-bot-normal').click();
+  await a.getByTestId('bot-2').getByText('normal bot').waitFor();
+  await a.getByTestId('remove-bot-1').click();
+  await a.getByTestId('seat-2').waitFor({ state: 'detached' });
   await a.getByTestId('bot-1').getByText('normal bot').waitFor();
   assert.equal(await a.getByTestId('remove-bot-1').count(), 1, 'the host may remove it');
   await snap(a, 'bots-lobby-desktop');
