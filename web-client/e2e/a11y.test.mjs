@@ -376,6 +376,12 @@ test('no serious or critical accessibility violations on home, lobby, every tabl
     const { a, b, active } = room;
     // Open what the active player works with: dice rolled, a hex or tile picked.
     if (game === 'doozy-dice') {
+      // The chat with its reaction bar, and the one-time link (with its QR
+      // code) to move the seat, open for the audit.
+      for (const p of [a, b]) await p.getByTestId('chat').locator('summary').click();
+      await active.getByTestId('other-device').locator('summary').click();
+      await active.getByTestId('move-ask').click();
+      await active.getByTestId('move-qr').waitFor();
       await firstRoll(active);
       // The ± dots panel open, when a die can change.
       const adjust = active.locator('[data-testid^="adjust-open-"]').first();

@@ -174,3 +174,101 @@ export async function waitTurn(page, seat) {
   );
 }
 
+
+/**
+ * Plays this page's seat to the end of the match straight over a second
+ * WebSocket with the page's own seat token (the page itself follows along as
+ * usual): claim the first card the dice make, else roll every die, and take
+ * the cutoff on the first unclaimed card after roll 13. For tests that need a
+ * finished match but do not test playing it (doozy.test.mjs plays whole
+ * matches through the UI). Resolves when the match is over.
+ * Run it on every seated page at once (`Promise.all`).
+ * @param {import('playwright-core').Page} page
+ */
+export async function finishOverSocket(page) {
+  const code = new URL(page.url()).pathname.split('/')[2];
+  await page.evaluate(async (room) => {
+    const token = localStorage.getItem(`parlor.token.${room}`);
+    if (!token) throw new Error('finishOverSocket: this page holds no seat');
+    /** Applies a view patch (add / remove / replace, JSON pointers). @param {any} doc @param {any[]} ops */
+    const patch = (doc, ops) => {
+      for (const op of ops) {
+        const toks = op.path === '' ? [] : op.path.slice(1).split('/').map((/** @type {string} */ t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+        if (!toks.length) {
+          doc = structuredClone(op.value);
+          continue;
+        }
+        let cur = doc;
+        for (const t of toks.slice(0, -1)) cur = cur[Array.isArray(cur) ? Number(t) : t];
+        const last = toks[toks.length - 1];
+        if (Array.isArray(cur)) {
+          const i = last === '-' ? cur.length : Number(last);
+          if (op.op === 'add') cur.splice(i, 0, structuredClone(op.value));
+          else if (op.op === 'remove') cur.splice(i, 1);
+          else cur[i] = structuredClone(op.value);
+        } else if (op.op === 'remove') delete cur[last];
+        else cur[last] = structuredClone(op.value);
+      }
+      return doc;
+    };
+    /** @param {any} v @param {number} me */
+    const decide = (v, me) => {
+      const t = v.phase;
+      if (t.phase !== 'turn' || t.seat !== me || t.rolling) return null;
+      if (t.satisfied.length) return { type: 'claim', card: t.satisfied[0] };
+      if (t.roll_count >= 13) {
+        const done = new Set(v.players[me].combos.map((/** @type {any} */ c) => c.card));
+        return { type: 'cutoff', card: v.cards.find((/** @type {any} */ c) => !done.has(c.id)).id };
+      }
+      return { type: 'roll', dice: t.dice.map((/** @type {any} */ _d, /** @type {number} */ i) => i) };
+    };
+    await new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://${location.host}/api/rooms/${room}/ws`);
+      /** @type {any} */
+      let m = null;
+      let me = -1;
+      let seq = 0;
+      let sentFor = -1;
+      let refusals = 0;
+      const timer = setTimeout(() => reject(new Error('finishOverSocket: the match did not end within 120 s')), 120_000);
+      const act = () => {
+        if (!m || m.version === sentFor || m.to_act.kind !== 'seats' || !m.to_act.seats.includes(me)) return;
+        const action = decide(m.view.view, me);
+        if (!action) return;
+        sentFor = m.version;
+        ws.send(JSON.stringify({ type: 'act', client_seq: ++seq, version: m.version, action: { game: 'doozy-dice', action } }));
+      };
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+      ws.onerror = () => reject(new Error('finishOverSocket: socket error'));
+      ws.onmessage = (e) => {
+        const msg = JSON.parse(e.data);
+        if (msg.type === 'welcome') {
+          me = msg.you.seat;
+          m = msg.match;
+          if (m?.result) {
+            clearTimeout(timer);
+            ws.close();
+            resolve(undefined);
+            return;
+          }
+        } else if (msg.type === 'sync') m = msg.snapshot;
+        else if (msg.type === 'update' && m) {
+          m.view = patch(m.view, msg.patch);
+          m.version = msg.version;
+          m.to_act = msg.to_act;
+        } else if (msg.type === 'match_over') {
+          clearTimeout(timer);
+          ws.close();
+          resolve(undefined);
+          return;
+        } else if (msg.type === 'error') {
+          // A stale action is decided again on the next update; anything else is a bug.
+          if (msg.client_seq === null || ++refusals > 20) reject(new Error(`finishOverSocket: ${msg.message}`));
+          sentFor = -1;
+          return;
+        }
+        act();
+      };
+    });
+  }, code);
+}

@@ -242,3 +242,111 @@ export async function openRoom(br, baseUrl, errors, opts = {}) {
   await a.getByTestId('seat-1').getByText('Ben').waitFor();
   return { a, b, ctxA, ctxB, close: async () => Promise.all([ctxA.close(), ctxB.close()]) };
 }
+
+/**
+ * At game over the room says it once: one "Game over" with the winner, the
+ * final scorecard and its explanation (`note`) once; the table (whose player
+ * cards would repeat the scores) is folded behind "Show the table" and opens
+ * on a tap, showing `tableTestId`. Leaves the table folded.
+ * @param {import('playwright-core').Page} page
+ * @param {{ note: RegExp, tableTestId: string }} opts
+ */
+export async function checkGameOverOnce(page, opts) {
+  await page.getByTestId('game-over').waitFor();
+  const text = await page.locator('main').innerText();
+  assert.equal(text.match(/Game over/g)?.length, 1, `"Game over" once:\n${text}`);
+  assert.equal(text.match(new RegExp(opts.note.source, 'g'))?.length, 1, `the explanation once: ${opts.note}`);
+  assert.match(await page.getByTestId('game-over').innerText(), /(Ana|Ben|you) wins?!/);
+  const fold = page.getByTestId('show-table');
+  assert.equal(await fold.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), false, 'the table is folded away');
+  assert.equal(await page.getByTestId(opts.tableTestId).isVisible(), false, 'no player cards under the scorecard');
+  await page.getByTestId('show-table-toggle').click();
+  await page.getByTestId(opts.tableTestId).waitFor();
+  await page.getByTestId('show-table-toggle').click();
+  await page.getByTestId(opts.tableTestId).waitFor({ state: 'hidden' });
+}
+
+/**
+ * Plays this page's seat to the end of the match over a second WebSocket
+ * with the page's own seat token, choosing at random among the legal moves
+ * the server lists in the view (`view.moves`: Zingamino, Zop Zoo). For tests
+ * that need a finished match of those games, not the playing of it (their
+ * own test files play through the UI). Run it on every seated page at once.
+ * @param {import('playwright-core').Page} page
+ * @param {string} game the wire's game kind, e.g. "zop-zoo"
+ */
+export async function finishByMoves(page, game) {
+  const code = new URL(page.url()).pathname.split('/')[2];
+  await page.evaluate(
+    async ([room, kind]) => {
+      const token = localStorage.getItem(`parlor.token.${room}`);
+      if (!token) throw new Error('finishByMoves: this page holds no seat');
+      /** @param {any} doc @param {any[]} ops */
+      const patch = (doc, ops) => {
+        for (const op of ops) {
+          const toks = op.path === '' ? [] : op.path.slice(1).split('/').map((/** @type {string} */ t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+          if (!toks.length) {
+            doc = structuredClone(op.value);
+            continue;
+          }
+          let cur = doc;
+          for (const t of toks.slice(0, -1)) cur = cur[Array.isArray(cur) ? Number(t) : t];
+          const last = toks[toks.length - 1];
+          if (Array.isArray(cur)) {
+            const i = last === '-' ? cur.length : Number(last);
+            if (op.op === 'add') cur.splice(i, 0, structuredClone(op.value));
+            else if (op.op === 'remove') cur.splice(i, 1);
+            else cur[i] = structuredClone(op.value);
+          } else if (op.op === 'remove') delete cur[last];
+          else cur[last] = structuredClone(op.value);
+        }
+        return doc;
+      };
+      await new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://${location.host}/api/rooms/${room}/ws`);
+        /** @type {any} */
+        let m = null;
+        let me = -1;
+        let seq = 0;
+        let sentFor = -1;
+        let refusals = 0;
+        const timer = setTimeout(() => reject(new Error('finishByMoves: the match did not end within 150 s')), 150_000);
+        const done = () => {
+          clearTimeout(timer);
+          ws.close();
+          resolve(undefined);
+        };
+        const act = () => {
+          if (!m || m.version === sentFor || m.to_act.kind !== 'seats' || !m.to_act.seats.includes(me)) return;
+          const moves = m.view.view.moves ?? [];
+          if (!moves.length) return;
+          sentFor = m.version;
+          const action = moves[Math.floor(Math.random() * moves.length)];
+          ws.send(JSON.stringify({ type: 'act', client_seq: ++seq, version: m.version, action: { game: kind, action } }));
+        };
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+        ws.onerror = () => reject(new Error('finishByMoves: socket error'));
+        ws.onmessage = (e) => {
+          const msg = JSON.parse(e.data);
+          if (msg.type === 'welcome') {
+            me = msg.you.seat;
+            m = msg.match;
+            if (m?.result) return done();
+          } else if (msg.type === 'sync') m = msg.snapshot;
+          else if (msg.type === 'update' && m) {
+            m.view = patch(m.view, msg.patch);
+            m.version = msg.version;
+            m.to_act = msg.to_act;
+          } else if (msg.type === 'match_over') return done();
+          else if (msg.type === 'error') {
+            if (msg.client_seq === null || ++refusals > 50) reject(new Error(`finishByMoves: ${msg.message}`));
+            sentFor = -1;
+            return;
+          }
+          act();
+        };
+      });
+    },
+    [code, game],
+  );
+}

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { checkGameOverOnce, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -398,7 +398,11 @@ test('a whole match: junior scoring, a timed-out window, game over and history',
     } else {
       for (const [seat, q] of pages.entries()) {
         await waitPhase(q, 'finished');
+        // The last window's reveal is in the log, behind "Show the table" now
+        // that the final scorecard is up: open it, check, fold it again.
+        await q.getByTestId('show-table-toggle').click();
         await checkReveal(q, seat, claims);
+        await q.getByTestId('show-table-toggle').click();
       }
     }
     active = 1 - active;
@@ -419,6 +423,7 @@ test('a whole match: junior scoring, a timed-out window, game over and history',
     assert.match((await p.getByTestId('mtm-scorecard').textContent()) ?? '', /Junior scoring/);
     assert.equal(await p.locator('[data-testid^="hex-"]').count(), 0, 'no open hexes once the match is over');
   }
+  for (const p of pages) await checkGameOverOnce(p, { note: /Junior scoring/, tableTestId: 'mtm-players' });
   await noHorizontalScroll(b);
   if (shots) {
     await b.screenshot({ path: join(shots, 'mtm-over-375.png'), fullPage: true });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { playTurn, startMatch, waitTurn } from './doozy.mjs';
+import { finishOverSocket, startMatch } from './doozy.mjs';
 import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
@@ -38,15 +38,28 @@ test('history filters, match page and replay of a finished match', { timeout: 60
     viewportB: { width: 390, height: 844 },
   });
 
-  // --- play the match to the end (2 players × 5 rounds)
+  // --- play the match to the end (2 players × 5 rounds), with some table talk:
+  // Ana says a line, Ben reacts, a spectator says something on the rail.
   const pages = [a, b];
-  let seat = await startMatch(a);
-  for (let turn = 0; turn < 10; turn++) {
-    await waitTurn(pages[seat], seat);
-    await playTurn(pages[seat], seat);
-    seat = 1 - seat;
-    if (turn < 9) await waitTurn(pages[seat], seat);
-  }
+  await startMatch(a);
+  await a.getByTestId('chat').locator('summary').click();
+  await a.getByTestId('chat-input').fill('may the dice be kind');
+  await a.getByTestId('chat-send').click();
+  await b.getByTestId('chat').locator('summary').click();
+  await b.getByTestId('chat-lines').getByText('may the dice be kind').waitFor();
+  await b.getByTestId('reaction-bar-wow').click();
+  await a.getByTestId('chat-lines').locator('[data-reaction="wow"]').waitFor();
+  const railCtx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const railPage = await newPage(railCtx, errors);
+  await railPage.goto(a.url());
+  await railPage.getByTestId('chat').locator('summary').click();
+  await railPage.getByTestId('chat-input').fill('watching from the rail');
+  await railPage.getByTestId('chat-send').click();
+  await railPage.getByTestId('chat-lines').getByText('watching from the rail').waitFor();
+  await railCtx.close();
+  // Played to the end over the seats' own sockets (doozy.test.mjs plays
+  // whole matches through the UI; here only the finished match matters).
+  await Promise.all([finishOverSocket(pages[0]), finishOverSocket(pages[1])]);
   await a.getByTestId('game-over').waitFor({ timeout: 30_000 });
 
   // --- history: filter by game and by player
@@ -89,6 +102,15 @@ test('history filters, match page and replay of a finished match', { timeout: 60
   await a.waitForURL(/\/matches\/[0-9a-f-]+$/);
   const matchId = new URL(a.url()).pathname.split('/')[2];
   await a.getByTestId('match-result').waitFor();
+  // The table talk is kept with the match: the players' line, the reaction
+  // as an icon, and the rail's line marked as the spectators'.
+  const talk = a.getByTestId('table-talk-lines');
+  await talk.waitFor();
+  const talkText = await talk.innerText();
+  assert.match(talkText, /Ana:\s*may the dice be kind/);
+  assert.equal(await talk.locator('li', { hasText: 'Ben' }).locator('svg[data-icon="wow"]').count(), 1, "Ben's reaction as an icon");
+  await talk.getByRole('img', { name: 'reacted: wow' }).waitFor();
+  assert.match(talkText, /Spectator \(spectators' chat\):\s*watching from the rail/);
   assert.match((await a.getByTestId('verify-hint').textContent()) ?? '', new RegExp(`parlor-server verify http://[^ ]+/matches/${matchId}`));
   const dl = await a.getByTestId('download-record').getAttribute('href');
   assert.equal(dl, `/api/matches/${matchId}/export`);

@@ -20,7 +20,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { checkGameOverOnce, newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -288,6 +288,7 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
     const totals = [await num(a, 'final-score-0'), await num(a, 'final-score-1')];
     for (const s of [0, 1]) assert.equal(await num(a, `final-table-total-${s}`), totals[s]);
     assert.ok(Math.max(...totals) >= 64, 'someone reached 64');
+    for (const p of pages) await checkGameOverOnce(p, { note: /highest total wins/, tableTestId: 'zingamino-players' });
     await snap(b, 'zingamino-final-phone');
     await a.getByTestId('match-link').click();
     await a.getByTestId('zingamino-scorecard').waitFor();

@@ -19,7 +19,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { checkGameOverOnce, newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -377,7 +377,8 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
     if (side !== 'discard') {
       const name = names[seat];
       const title = side[0].toUpperCase() + side.slice(1);
-      await other.getByTestId('zoomies-log').getByText(new RegExp(`${name} put a ${title} token`)).first().waitFor();
+      // (After the last token the table, log and all, folds under the final scorecard.)
+      await other.getByTestId('zoomies-log').getByText(new RegExp(`${name} put a ${title} token`)).first().waitFor({ state: 'attached' });
     }
     // (Tiles may still be drawing for this seat: wait for the next turn.)
     await waitPhase(p, ['place_tile', 'token', 'finished']);
@@ -445,6 +446,7 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
     if (/Zoomies:/.test(text)) assert.equal(lit, Number(text.match(/group of (\d+)/)?.[1]), 'the group lit up');
   }
   assert.ok(checkedFrens >= 1, 'a Frens token on the scorecard');
+  for (const p of pages) await checkGameOverOnce(p, { note: /Highest total wins/, tableTestId: 'zoomies-players' });
   // The Frens token's sides, for the screenshot.
   const frensRow = a.locator('[data-testid^="final-token-"]').filter({ hasText: 'Frens' }).first();
   if (await frensRow.count()) await frensRow.click();

@@ -75,6 +75,12 @@ export interface GameUi {
   Options?: Component<OptionsProps>;
   Table?: Component<TableProps>;
   Final?: Component<FinalProps>;
+  /**
+   * The table leaves out by itself what the final scorecard shows (given
+   * `final`), so it can stay open under it; otherwise, at game over, the room
+   * folds the table away behind "Show the table".
+   */
+  trimsFinal?: boolean;
   /** The rules for players (the Rules panel and the first-visit card). */
   rules?: GameRules;
   /** Every seat's hand, for a finished match replayed with everything
@@ -90,6 +96,7 @@ export const GAMES: Record<GameKind, GameUi> = {
     Options: DoozyOptions,
     Table: DoozyTable,
     Final: DoozyFinal,
+    trimsFinal: true,
     rules: doozyRules,
   },
   'mix-the-mutts': {

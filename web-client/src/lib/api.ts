@@ -3,6 +3,7 @@
 // can show a sentence instead of a status number.
 
 import type { ApiError } from '../generated/ApiError';
+import type { ClaimSeat } from '../generated/ClaimSeat';
 import type { CreateRoom } from '../generated/CreateRoom';
 import type { GameInfo } from '../generated/GameInfo';
 import type { Health } from '../generated/Health';
@@ -108,6 +109,8 @@ export const api = {
   createRoom: (body: CreateRoom) => request<Joined>('POST', '/api/rooms', body),
   room: (code: string) => request<RoomInfo>('GET', `/api/rooms/${enc(code)}`),
   joinRoom: (code: string, body: JoinRoom) => request<Joined>('POST', `/api/rooms/${enc(code)}/join`, body),
+  /** Takes over a seat with the one-time code its other device showed (410 `bad_claim` once used or expired). */
+  claimSeat: (code: string, body: ClaimSeat) => request<Joined>('POST', `/api/rooms/${enc(code)}/claim`, body),
   matches: (f: MatchFilter = {}) => request<MatchSummary[]>('GET', `/api/matches${matchQuery(f)}`),
   /** A match as a seat saw it (once over), with everything revealed (`'all'`, once over), or as a spectator (`null`). */
   replay: (id: string, seat: number | 'all' | null = null) =>

@@ -18,6 +18,8 @@ export type ClosePolicy =
   | { action: 'no_room'; text: string }
   /** The seat token is unknown: forget it and watch. */
   | { action: 'bad_token'; text: string }
+  /** The seat was claimed by another device: forget the token and watch here. */
+  | { action: 'seat_moved'; text: string }
   /**
    * Retrying cannot help: say why; `reconnect` says whether a manual retry
    * makes sense; `askWhy`: the server keeps a fuller reason, ask for the room
@@ -26,6 +28,7 @@ export type ClosePolicy =
   | { action: 'stop'; text: string; reconnect: boolean; askWhy?: boolean };
 
 export const LOST = 'The connection to the server dropped.';
+export const SEAT_MOVED_TEXT = 'Your seat moved to another device — you are watching here.';
 export const NO_ROOM_TEXT = "This room doesn't exist (any more).";
 export const ROOM_BROKEN_TEXT = "This room's saved game could not be restored.";
 /** Until the server's own reason (`GET /api/rooms/CODE` answers 410 with it) is in. */
@@ -62,6 +65,8 @@ export function closePolicy(code: number, reason = ''): ClosePolicy {
       return { action: 'no_room', text: 'Looking for the room.' };
     case CLOSE.BAD_TOKEN:
       return { action: 'bad_token', text: 'This browser’s seat in the room is no longer valid. You can join again.' };
+    case CLOSE.SEAT_MOVED:
+      return { action: 'seat_moved', text: SEAT_MOVED_TEXT };
     case CLOSE.ROOM_BROKEN:
       return { action: 'stop', text: ROOM_BROKEN_TEXT, reconnect: false };
     case CLOSE.ROOM_CLOSED:

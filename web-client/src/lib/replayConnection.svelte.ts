@@ -33,6 +33,9 @@ export type TableConn = Pick<
   | 'myTurn'
   | 'nameOf'
   | 'isAway'
+  | 'botThinking'
+  | 'thinkingSuffix'
+  | 'reactions'
   | 'act'
 >;
 
@@ -55,6 +58,8 @@ export class ReplayConnection implements TableConn {
   readonly pending: number | null = null;
   readonly refusals = 0;
   readonly catchingUp = false;
+  /** No reactions in a replay (the table talk is on the match page). */
+  readonly reactions: TableConn['reactions'] = {};
   /** Current version shown, 0 ..= steps.length. */
   version = $state(0);
 
@@ -125,6 +130,14 @@ export class ReplayConnection implements TableConn {
 
   isAway(_seat: Seat): boolean {
     return false;
+  }
+
+  botThinking(_seat: Seat): boolean {
+    return false;
+  }
+
+  thinkingSuffix(_seat: Seat | null | undefined): string {
+    return '';
   }
 
   /** A replay is read-only: nothing is ever sent. */

@@ -14,6 +14,8 @@
 import type { AnyAction } from '../generated/AnyAction';
 import type { AnyStepView } from '../generated/AnyStepView';
 import type { AnyView } from '../generated/AnyView';
+import type { BotLevel } from '../generated/BotLevel';
+import type { Reaction } from '../generated/Reaction';
 import type { ChatLine } from '../generated/ChatLine';
 import type { ClientMsg } from '../generated/ClientMsg';
 import type { Deadline } from '../generated/Deadline';
@@ -132,6 +134,15 @@ export class RoomConnection {
   catchingUp = $state(false);
   /** This page gave up its seat (the server agreed): forget its token. */
   leftSeat = $state(false);
+  /** The seat was claimed on another device (close 4009): forget its token; this page watches. */
+  seatMoved = $state(false);
+  /** The one-time link code to move this seat to another device, once asked for. */
+  seatLink = $state.raw<{ code: string; expiresAt: number } | null>(null);
+  /**
+   * The latest reaction of each speaker (`seat-N` or `rail`), with the local
+   * time it arrived, for the short-lived bubble by their name.
+   */
+  reactions = $state.raw<Record<string, { reaction: Reaction; at: number }>>({});
 
   #token: string | null;
   #leaving = false;
@@ -198,6 +209,29 @@ export class RoomConnection {
   /** Display name of a seat. */
   nameOf(seat: Seat): string {
     return this.room?.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
+  }
+
+  /** The bot level sitting in this seat, if a bot plays it from the start. */
+  botOf(seat: Seat): BotLevel | null {
+    return this.room?.seats.find((s) => s.seat === seat)?.bot ?? null;
+  }
+
+  /** A bot plays this seat now: a bot seat, or a stand-in for its absent player. */
+  botPlays(seat: Seat): boolean {
+    const s = this.room?.seats.find((x) => x.seat === seat);
+    return !!s && (!!s.bot || s.stand_in);
+  }
+
+  /** A bot is deciding this seat's move right now. */
+  botThinking(seat: Seat): boolean {
+    return this.botPlays(seat) && this.toActSeats.includes(seat);
+  }
+
+  /** " — bot thinking…" to add to a turn line while a bot decides, else "". */
+  thinkingSuffix(seat: Seat | null | undefined): string {
+    if (seat === null || seat === undefined || !this.botThinking(seat)) return '';
+    const s = this.room?.seats.find((x) => x.seat === seat);
+    return s?.stand_in ? ' — a bot is thinking for them…' : ' — bot thinking…';
   }
 
   /** The seat's player has been here and has no connection now. */
@@ -274,6 +308,31 @@ export class RoomConnection {
   /** The host: mutes or unmutes a player's chat, or (`seat` null) the spectators'. */
   mute(seat: Seat | null, muted: boolean): boolean {
     return this.#send(seat === null ? { type: 'mute', muted } : { type: 'mute', seat, muted });
+  }
+
+  /** Sends a quick reaction (an icon) to the chat. */
+  react(reaction: Reaction): boolean {
+    return this.#send({ type: 'react', reaction });
+  }
+
+  /** Asks for a one-time link to move this seat to another device (answer in `seatLink`). */
+  askSeatLink(): boolean {
+    return this.#send({ type: 'seat_link' });
+  }
+
+  /** The host, in the lobby: seats a bot. */
+  addBot(level: BotLevel): boolean {
+    return this.#send({ type: 'add_bot', level });
+  }
+
+  /** The host, in the lobby: removes a bot (later seats move up). */
+  removeBot(seat: Seat): boolean {
+    return this.#send({ type: 'remove_bot', seat });
+  }
+
+  /** The host, during a match: lets a bot play for an absent player, or stops it. */
+  standIn(seat: Seat, on: boolean): boolean {
+    return this.#send({ type: 'stand_in', seat, on });
   }
 
   /** Submits an action decided on the current version. Returns false if it could not be sent. */
@@ -469,6 +528,16 @@ export class RoomConnection {
         this.#token = null;
         this.tokenRejected = true;
         toasts.error(p.text);
+        this.#attempt = 0;
+        this.#open();
+        return;
+      case 'seat_moved':
+        // Another device claimed this seat with the one-time link: this page
+        // watches from now on.
+        this.#token = null;
+        this.seatMoved = true;
+        this.seatLink = null;
+        toasts.show(p.text);
         this.#attempt = 0;
         this.#open();
         return;
@@ -713,8 +782,17 @@ export class RoomConnection {
       }
       case 'pong':
         break;
-      case 'chat':
+      case 'chat': {
         this.chat = [...this.chat.slice(-99), msg.line];
+        const r = msg.line.reaction;
+        if (r) {
+          const key = msg.line.from.kind === 'seat' ? `seat-${msg.line.from.seat}` : 'rail';
+          this.reactions = { ...this.reactions, [key]: { reaction: r, at: Date.now() } };
+        }
+        break;
+      }
+      case 'seat_link':
+        this.seatLink = { code: msg.code, expiresAt: Date.now() + msg.expires_ms };
         break;
     }
   }

@@ -1,0 +1,178 @@
+// End-to-end: bots. The host seats bots in the lobby (Easy/Normal, marked
+// with an icon and the word "bot", removable by the host), starts a Doozy
+// Dice match against one and plays it to the end through the UI while the
+// bot's moves show up on its scorecard; the history and the match page mark
+// the bot's seat. Then, in a match between two people, the host lets a bot
+// play for a player who went away, sees it play, and the stand-in stops when
+// the player comes back.
+//
+//   npm run build && PARLOR_SERVER_BIN=... node --test e2e/bots.test.mjs
+// E2E_SCREENSHOTS=dir saves bots-{lobby,table,over,stand-in}-{desktop,phone}.png.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { playTurn, startMatch, waitTurn } from './doozy.mjs';
+import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+
+// Slow enough to see the bot thinking, quick enough for a short test.
+const h = useServer({ env: { PARLOR_BOT_THINK: '250ms' } });
+
+/** @param {import('playwright-core').Page} page @param {string} name */
+async function snap(page, name) {
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Cards a seat has scored so far, read from its scorecard.
+ * @param {import('playwright-core').Page} page
+ * @param {number} seat
+ */
+async function scored(page, seat) {
+  return page.evaluate(
+    (s) => Array.from(document.querySelectorAll(`[data-testid^="score-${s}-"]`)).filter((td) => td.textContent?.trim() !== '–').length,
+    seat,
+  );
+}
+
+test('the host adds a bot in the lobby and plays a whole match against it', { timeout: 120_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const a = await newPage(ctx, errors);
+  await a.goto(`${h.baseUrl}/`);
+  await a.getByTestId('game-doozy-dice').click();
+  await a.getByTestId('name-input').fill('Ana');
+  await a.getByTestId('create-room').click();
+  await a.waitForURL(/\/r\/[A-Z0-9]+$/);
+
+  // Add an Easy bot and a Normal one, then remove the Easy one: the Normal
+  // bot moves up to its seat.
+  await a.getByTestId('add-bot').getByText('Add a bot').waitFor();
+  await a.getByTestId('add-bot-easy').click();
+  const bot = a.getByTestId('bot-1');
+  await bot.waitFor();
+  assert.match((await bot.textContent()) ?? '', /easy bot/, 'the word "bot", not only a colour');
+  assert.equal(await bot.locator('svg[data-icon="bot"]').count(), 1, 'a bot icon');
+  await a.getByTestId('add-bot-normal').click();
+  await a.getByTestId('bot-2').getByText('normal bot').waitFor();
+  await a.getByTestId('remove-bot-1').click();
+  await a.getByTestId('seat-2').waitFor({ state: 'detached' });
+  await a.getByTestId('bot-1').getByText('normal bot').waitFor();
+  assert.equal(await a.getByTestId('remove-bot-1').count(), 1, 'the host may remove it');
+  await snap(a, 'bots-lobby-desktop');
+  await a.setViewportSize({ width: 390, height: 844 });
+  await noHorizontalScroll(a);
+  const removeBox = await a.getByTestId('remove-bot-1').boundingBox();
+  assert.ok(removeBox && removeBox.height >= 44 && removeBox.width >= 44, 'the remove button is a 44 px target');
+  await snap(a, 'bots-lobby-phone');
+  await a.setViewportSize({ width: 1100, height: 900 });
+
+  let seat = await startMatch(a);
+  let sawThinking = false;
+  let botCards = 0;
+  for (let turn = 0; turn < 10; turn++) {
+    if (seat === 1) {
+      // The bot's turn: the turn line and its seat say it is thinking, then its card shows.
+      try {
+        await a.getByTestId('thinking-1').waitFor({ timeout: 5_000 });
+        assert.match((await a.getByTestId('turn-indicator').textContent()) ?? '', /bot thinking/);
+        sawThinking = true;
+      } catch {
+        // The bot may be done before we look; its card below proves it moved.
+      }
+      if (turn === 1 || turn === 0) await snap(a, 'bots-table-desktop');
+      await a.waitForFunction((n) => {
+        const over = !!document.querySelector('[data-testid="game-over"]');
+        const cells = Array.from(document.querySelectorAll('[data-testid^="score-1-"]')).filter((td) => td.textContent?.trim() !== '–').length;
+        return over || cells > n;
+      }, botCards, { timeout: 30_000 });
+      if (turn < 9) {
+        botCards = await scored(a, 1);
+        assert.equal(botCards, Math.ceil((turn + 1) / 2), 'one card per bot turn');
+      }
+    } else {
+      await waitTurn(a, 0);
+      await playTurn(a, 0);
+    }
+    seat = 1 - seat;
+    if (turn < 9) await waitTurn(a, seat);
+  }
+  assert.ok(sawThinking, 'the page showed the bot thinking at least once');
+
+  const over = a.getByTestId('game-over');
+  await over.waitFor({ timeout: 30_000 });
+  assert.match((await over.textContent()) ?? '', /Game over/);
+  await a.getByTestId('final-scorecard').waitFor();
+  await a.getByTestId('final-0').waitFor();
+  await a.getByTestId('final-1').waitFor();
+  assert.match((await a.getByTestId('final-1').textContent()) ?? '', /\(bot\)/, "the bot's line on the final scorecard");
+  await snap(a, 'bots-over-desktop');
+
+  // The match page and the history mark the bot's seat.
+  await a.getByTestId('match-link').click();
+  await a.getByTestId('match-result').waitFor();
+  await a.getByTestId('bot-mark-1').getByText('bot').waitFor();
+  assert.equal(await a.getByTestId('bot-mark-0').count(), 0, 'Ana is no bot');
+  await a.goto(`${h.baseUrl}/matches`);
+  await a.getByTestId('match-list').waitFor();
+  await a.getByTestId('bot-mark-1').first().waitFor();
+  assert.equal(await a.getByTestId('bot-mark-0').count(), 0);
+
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await ctx.close();
+});
+
+test('the host lets a bot play for a player who went away; it stops when they come back', { timeout: 120_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, ctxB, close } = await openRoom(browser, h.baseUrl, errors, { game: 'doozy-dice', viewportB: { width: 390, height: 844 } });
+  const code = new URL(a.url()).pathname.split('/')[2];
+  assert.equal(await b.getByTestId('add-bot').count(), 0, 'only the host adds bots');
+
+  const first = await startMatch(a);
+  await waitTurn(b, first);
+  assert.equal(await a.getByTestId('stand-ins').count(), 0, 'nobody is away: nothing offered');
+  // Ben goes away (his page closes; his browser keeps the seat token).
+  await b.close();
+  const start = a.getByTestId('stand-in-start-1');
+  await start.waitFor({ timeout: 20_000 });
+  assert.match((await start.textContent()) ?? '', /Let a bot play for Ben/);
+  await start.click();
+  await a.getByTestId('stand-in-1').getByText('bot playing for Ben').waitFor();
+  await a.getByTestId('stand-in-stop-1').waitFor();
+  await snap(a, 'bots-stand-in-desktop');
+
+  // The bot plays Ben's turn (Ana plays hers if she is first).
+  if (first === 0) {
+    await waitTurn(a, 0);
+    await playTurn(a, 0);
+  }
+  await a.waitForFunction(
+    () => Array.from(document.querySelectorAll('[data-testid^="score-1-"]')).some((td) => td.textContent?.trim() !== '–'),
+    null,
+    { timeout: 30_000 },
+  );
+  await waitTurn(a, 0);
+
+  // The host stops it: Ben's seat waits for Ben again.
+  await a.getByTestId('stand-in-stop-1').click();
+  await a.getByTestId('stand-in-start-1').waitFor();
+  assert.equal(await a.getByTestId('stand-in-1').count(), 0);
+  // On again, then Ben comes back: the stand-in stops by itself.
+  await a.getByTestId('stand-in-start-1').click();
+  await a.getByTestId('stand-in-1').waitFor();
+  const b2 = await newPage(ctxB, errors);
+  await b2.goto(`${h.baseUrl}/r/${code}`);
+  await b2.getByTestId('player-1').locator('.you').waitFor();
+  await a.getByTestId('stand-in-1').waitFor({ state: 'detached' });
+  await a.getByTestId('stand-ins').waitFor({ state: 'detached' });
+  await noHorizontalScroll(b2);
+  await snap(b2, 'bots-stand-in-phone');
+
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
