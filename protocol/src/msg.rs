@@ -161,6 +161,14 @@ pub enum TurnTimer {
 }
 
 impl TurnTimer {
+    /// Every setting, in the order a lobby offers them.
+    pub const ALL: [TurnTimer; 4] = [
+        TurnTimer::Off,
+        TurnTimer::Relaxed,
+        TurnTimer::Normal,
+        TurnTimer::Fast,
+    ];
+
     /// Seconds per decision, or `None` when off.
     pub fn secs(self) -> Option<u32> {
         match self {

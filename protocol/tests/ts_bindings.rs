@@ -43,6 +43,19 @@ fn generate(dir: &Path) {
     }
     consts.push_str("} as const;\n");
     std::fs::write(dir.join("closeCodes.ts"), consts).expect("write closeCodes.ts");
+    let mut timers = String::from("// Generated from protocol/src/msg.rs (TurnTimer) by protocol/tests/ts_bindings.rs. Do not edit.\nimport type { TurnTimer } from \"./TurnTimer\";\n\n/** Every turn timer setting, in the order a lobby offers them. */\nexport const TURN_TIMERS: readonly TurnTimer[] = [");
+    let names: Vec<String> = parlor_protocol::TurnTimer::ALL
+        .iter()
+        .map(|t| serde_json::to_string(t).expect("a timer encodes"))
+        .collect();
+    timers.push_str(&names.join(", "));
+    timers.push_str("];\n\n/** Seconds per decision of each setting (null: off). */\nexport const TURN_TIMER_SECS: Record<TurnTimer, number | null> = {\n");
+    for (t, name) in parlor_protocol::TurnTimer::ALL.iter().zip(&names) {
+        let secs = t.secs().map_or("null".to_owned(), |s| s.to_string());
+        timers.push_str(&format!("  {}: {secs},\n", name.trim_matches('"')));
+    }
+    timers.push_str("};\n");
+    std::fs::write(dir.join("turnTimers.ts"), timers).expect("write turnTimers.ts");
     std::fs::write(dir.join("zoomies").join("tiles.ts"), zoomies_tiles())
         .expect("write zoomies/tiles.ts");
 }

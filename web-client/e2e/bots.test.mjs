@@ -4,7 +4,9 @@
 // bot's moves show up on its scorecard; the history and the match page mark
 // the bot's seat. Then, in a match between two people, the host lets a bot
 // play for a player who went away, sees it play, and the stand-in stops when
-// the player comes back.
+// the player comes back. Last, the turn timer: picked in the lobby, ticking
+// at the table, a decision the timer made narrated as such, and a page that
+// reloads mid-match gets the whole log back.
 //
 //   npm run build && PARLOR_SERVER_BIN=... node --test e2e/bots.test.mjs
 // E2E_SCREENSHOTS=dir saves bots-{lobby,table,over,stand-in}-{desktop,phone}.png.
@@ -173,6 +175,55 @@ test('the host lets a bot play for a player who went away; it stops when they co
   await noHorizontalScroll(b2);
   await snap(b2, 'bots-stand-in-phone');
 
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
+
+test('the turn timer: picked in the lobby, ticking at the table, its decisions narrated; a reload gets the whole log', { timeout: 90_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'doozy-dice' });
+  // The host picks; Ben sees the choice and cannot change it.
+  assert.equal(await b.getByTestId('turn-timer-fast').count(), 0, 'only the host picks');
+  await a.getByTestId('turn-timer-fast').check();
+  await b.getByTestId('turn-timer-shown').getByText('Fast: 15 s a decision').waitFor();
+  const box = await a.locator('label:has([data-testid="turn-timer-fast"])').boundingBox();
+  assert.ok(box && box.height >= 44, 'a 44 px target');
+  await snap(a, 'timer-lobby-desktop');
+
+  const first = await startMatch(a);
+  const [mover, other] = first === 0 ? [a, b] : [b, a];
+  await mover.getByTestId('turn-clock').getByText('Your decision').waitFor();
+  await other.getByTestId('turn-clock').getByText(first === 0 ? 'Ana to decide' : 'Ben to decide').waitFor();
+  const seconds = async () => {
+    const t = (await other.getByTestId('turn-clock').locator('.clock').textContent()) ?? '';
+    const m = t.match(/(\d+):(\d\d)/);
+    assert.ok(m, t);
+    return Number(m[1]) * 60 + Number(m[2]);
+  };
+  const s1 = await seconds();
+  assert.ok(s1 <= 15 && s1 >= 10, `a fresh 15 s: ${s1}`);
+  await other.waitForFunction(
+    (before) => {
+      const m = document.querySelector('[data-testid="turn-clock"] .clock')?.textContent?.match(/(\d+):(\d\d)/);
+      return m && Number(m[1]) * 60 + Number(m[2]) < before;
+    },
+    s1,
+  );
+  await snap(b, 'timer-table-phone');
+  // Nobody moves: the server decides when the time is up, and the log says so.
+  await other.getByTestId('log').getByText(/time ran out: the server chose/).first().waitFor({ timeout: 25_000 });
+  await mover.getByTestId('log').getByText(/time ran out: the server chose/).first().waitFor();
+  // Ben reloads: his log reaches back to the first steps of the match.
+  await b.reload();
+  await b.getByTestId('turn-clock').waitFor();
+  const toggle = b.getByTestId('log-toggle');
+  if (await toggle.count()) await toggle.click();
+  await b.getByTestId('log').getByText(/for first player|goes first/).first().waitFor();
+  await b.getByTestId('log').getByText(/time ran out: the server chose/).first().waitFor();
+  await snap(b, 'timer-reloaded-phone');
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
 });

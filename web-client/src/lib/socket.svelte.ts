@@ -16,6 +16,7 @@ import type { AnyStepView } from '../generated/AnyStepView';
 import type { AnyView } from '../generated/AnyView';
 import type { BotLevel } from '../generated/BotLevel';
 import type { Reaction } from '../generated/Reaction';
+import type { TurnTimer } from '../generated/TurnTimer';
 import type { ChatLine } from '../generated/ChatLine';
 import type { ClientMsg } from '../generated/ClientMsg';
 import type { Deadline } from '../generated/Deadline';
@@ -76,7 +77,8 @@ export interface LogEntry {
   timedOut?: boolean;
 }
 
-const LOG_LIMIT = 400;
+/** Steps the log keeps (a whole match of any game fits). */
+const LOG_LIMIT = 5_000;
 /** The server closes a socket silent for 60 s; ping well within that. */
 const PING_MS = 15_000;
 /** A ping unanswered this long means the connection is dead (sleep, network change). */
@@ -330,9 +332,14 @@ export class RoomConnection {
     return this.#send({ type: 'remove_bot', seat });
   }
 
-  /** The host, during a match: lets a bot play for an absent player, or stops it. */
+  /** During a match: the host lets a bot play for an absent player, or stops it; a player takes their own seat back (`on` false). */
   standIn(seat: Seat, on: boolean): boolean {
     return this.#send({ type: 'stand_in', seat, on });
+  }
+
+  /** The host, in the lobby: how long each decision may take. */
+  setTurnTimer(timer: TurnTimer): boolean {
+    return this.#send({ type: 'set_turn_timer', timer });
   }
 
   /** Submits an action decided on the current version. Returns false if it could not be sent. */
@@ -620,8 +627,10 @@ export class RoomConnection {
       deadlineEnds: deadlineEnds(s.deadline),
     };
     if (this.#logVersion === 0 && this.log.length === 0) {
-      // Joined mid-match: the log starts here.
+      // Joined (or reloaded) mid-match: the log starts here, and the server
+      // sends the steps before it, as this viewer may see them.
       this.#logVersion = s.version;
+      if (s.version > 0) this.#send({ type: 'log' });
     }
   }
 
@@ -794,6 +803,19 @@ export class RoomConnection {
       case 'seat_link':
         this.seatLink = { code: msg.code, expiresAt: Date.now() + msg.expires_ms };
         break;
+      case 'log': {
+        // Everything before the oldest step held, in front of it.
+        if (msg.match_id !== this.match?.match_id) break;
+        const oldest = this.log[0]?.version ?? this.#logVersion + 1;
+        const before: LogEntry[] = [];
+        msg.steps.forEach((step, i) => {
+          const version = i + 1;
+          if (version < oldest) before.push({ version, step, timedOut: msg.timed_out.includes(version) });
+        });
+        this.log = [...before, ...this.log].slice(-LOG_LIMIT);
+        this.#logVersion = Math.max(this.#logVersion, msg.version);
+        break;
+      }
     }
   }
 }

@@ -21,6 +21,8 @@ import type { MtmStepView as StepView } from '../../generated/mix_the_mutts/MtmS
 import type { TileFace } from '../../generated/mix_the_mutts/TileFace';
 import type { MtmView as View } from '../../generated/mix_the_mutts/MtmView';
 
+export { clock } from '../../lib/turnTimer';
+
 export const GAME = 'mix-the-mutts' as const;
 
 // --- the tagged envelopes ----------------------------------------------------
@@ -288,8 +290,4 @@ export function assignCards(hand: Card[], combos: Combo[]): ClaimSpec[] | null {
   return out;
 }
 
-/** "0:42" from milliseconds. */
-export function clock(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
+
