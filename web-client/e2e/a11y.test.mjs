@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { firstRoll, startMatch } from './doozy.mjs';
-import { newPage, openRoom, shots, useServer } from './helpers.mjs';
+import { definePatch, newPage, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
 const require = createRequire(import.meta.url);
@@ -202,6 +202,7 @@ async function auditBoth(page, label, opts = { targets: true }) {
  * @param {Page} page
  */
 async function botMatch(page) {
+  await definePatch(page);
   return page.evaluate(async () => {
     /**
      * @param {string} url
@@ -216,27 +217,7 @@ async function botMatch(page) {
     const guest = await post(`/api/rooms/${host.code}/join`, { name: 'Dev' });
     const url = `ws://${location.host}/api/rooms/${host.code}/ws`;
 
-    /** Applies a view patch (add / remove / replace, JSON pointers). @param {any} doc @param {any[]} ops */
-    const patch = (doc, ops) => {
-      for (const op of ops) {
-        const toks = op.path === '' ? [] : op.path.slice(1).split('/').map((/** @type {string} */ t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-        if (!toks.length) {
-          doc = structuredClone(op.value);
-          continue;
-        }
-        let cur = doc;
-        for (const t of toks.slice(0, -1)) cur = cur[Array.isArray(cur) ? Number(t) : t];
-        const last = toks[toks.length - 1];
-        if (Array.isArray(cur)) {
-          const i = last === '-' ? cur.length : Number(last);
-          if (op.op === 'add') cur.splice(i, 0, structuredClone(op.value));
-          else if (op.op === 'remove') cur.splice(i, 1);
-          else cur[i] = structuredClone(op.value);
-        } else if (op.op === 'remove') delete cur[last];
-        else cur[last] = structuredClone(op.value);
-      }
-      return doc;
-    };
+    const patch = /** @type {any} */ (window).__parlorPatch;
 
     /** What seat `me` does now, or null. @param {any} v @param {number} me */
     const decide = (v, me) => {

@@ -1,5 +1,6 @@
 // Doozy Dice moves through the UI, shared by the browser tests.
 import assert from 'node:assert/strict';
+import { definePatch } from './helpers.mjs';
 
 /** @param {import('playwright-core').Page} page */
 export async function turnSeat(page) {
@@ -187,30 +188,11 @@ export async function waitTurn(page, seat) {
  */
 export async function finishOverSocket(page) {
   const code = new URL(page.url()).pathname.split('/')[2];
+  await definePatch(page);
   await page.evaluate(async (room) => {
     const token = localStorage.getItem(`parlor.token.${room}`);
     if (!token) throw new Error('finishOverSocket: this page holds no seat');
-    /** Applies a view patch (add / remove / replace, JSON pointers). @param {any} doc @param {any[]} ops */
-    const patch = (doc, ops) => {
-      for (const op of ops) {
-        const toks = op.path === '' ? [] : op.path.slice(1).split('/').map((/** @type {string} */ t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-        if (!toks.length) {
-          doc = structuredClone(op.value);
-          continue;
-        }
-        let cur = doc;
-        for (const t of toks.slice(0, -1)) cur = cur[Array.isArray(cur) ? Number(t) : t];
-        const last = toks[toks.length - 1];
-        if (Array.isArray(cur)) {
-          const i = last === '-' ? cur.length : Number(last);
-          if (op.op === 'add') cur.splice(i, 0, structuredClone(op.value));
-          else if (op.op === 'remove') cur.splice(i, 1);
-          else cur[i] = structuredClone(op.value);
-        } else if (op.op === 'remove') delete cur[last];
-        else cur[last] = structuredClone(op.value);
-      }
-      return doc;
-    };
+    const patch = /** @type {any} */ (window).__parlorPatch;
     /** @param {any} v @param {number} me */
     const decide = (v, me) => {
       const t = v.phase;

@@ -244,6 +244,40 @@ export async function openRoom(br, baseUrl, errors, opts = {}) {
 }
 
 /**
+ * Defines `window.__parlorPatch(doc, ops)` in `page`: applies a view patch
+ * (add / remove / replace at JSON pointers), for tests that play over the
+ * page's own sockets and must keep a view up to date. Defined through
+ * Playwright (which the page's CSP does not stop) and once for every caller.
+ * @param {import('playwright-core').Page} page
+ */
+export async function definePatch(page) {
+  await page.evaluate(() => {
+    /** @param {any} doc @param {any[]} ops */
+    const patch = (doc, ops) => {
+      for (const op of ops) {
+        const toks = op.path === '' ? [] : op.path.slice(1).split('/').map((/** @type {string} */ t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+        if (!toks.length) {
+          doc = structuredClone(op.value);
+          continue;
+        }
+        let cur = doc;
+        for (const t of toks.slice(0, -1)) cur = cur[Array.isArray(cur) ? Number(t) : t];
+        const last = toks[toks.length - 1];
+        if (Array.isArray(cur)) {
+          const i = last === '-' ? cur.length : Number(last);
+          if (op.op === 'add') cur.splice(i, 0, structuredClone(op.value));
+          else if (op.op === 'remove') cur.splice(i, 1);
+          else cur[i] = structuredClone(op.value);
+        } else if (op.op === 'remove') delete cur[last];
+        else cur[last] = structuredClone(op.value);
+      }
+      return doc;
+    };
+    /** @type {any} */ (window).__parlorPatch = patch;
+  });
+}
+
+/**
  * At game over the room says it once: one "Game over" with the winner, the
  * final scorecard and its explanation (`note`) once; the table (whose player
  * cards would repeat the scores) is folded behind "Show the table" and opens
@@ -277,31 +311,12 @@ export async function checkGameOverOnce(page, opts) {
  */
 export async function finishByMoves(page, game) {
   const code = new URL(page.url()).pathname.split('/')[2];
+  await definePatch(page);
   await page.evaluate(
     async ([room, kind]) => {
       const token = localStorage.getItem(`parlor.token.${room}`);
       if (!token) throw new Error('finishByMoves: this page holds no seat');
-      /** @param {any} doc @param {any[]} ops */
-      const patch = (doc, ops) => {
-        for (const op of ops) {
-          const toks = op.path === '' ? [] : op.path.slice(1).split('/').map((/** @type {string} */ t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-          if (!toks.length) {
-            doc = structuredClone(op.value);
-            continue;
-          }
-          let cur = doc;
-          for (const t of toks.slice(0, -1)) cur = cur[Array.isArray(cur) ? Number(t) : t];
-          const last = toks[toks.length - 1];
-          if (Array.isArray(cur)) {
-            const i = last === '-' ? cur.length : Number(last);
-            if (op.op === 'add') cur.splice(i, 0, structuredClone(op.value));
-            else if (op.op === 'remove') cur.splice(i, 1);
-            else cur[i] = structuredClone(op.value);
-          } else if (op.op === 'remove') delete cur[last];
-          else cur[last] = structuredClone(op.value);
-        }
-        return doc;
-      };
+      const patch = /** @type {any} */ (window).__parlorPatch;
       await new Promise((resolve, reject) => {
         const ws = new WebSocket(`ws://${location.host}/api/rooms/${room}/ws`);
         /** @type {any} */

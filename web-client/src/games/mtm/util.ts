@@ -21,8 +21,6 @@ import type { MtmStepView as StepView } from '../../generated/mix_the_mutts/MtmS
 import type { TileFace } from '../../generated/mix_the_mutts/TileFace';
 import type { MtmView as View } from '../../generated/mix_the_mutts/MtmView';
 
-export { clock } from '../../lib/turnTimer';
-
 export const GAME = 'mix-the-mutts' as const;
 
 // --- the tagged envelopes ----------------------------------------------------
