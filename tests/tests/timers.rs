@@ -154,7 +154,7 @@ async fn expiry_decides_then_a_bot_stands_in_until_the_player_is_back() {
             expiries < STAND_IN_AFTER,
             "no stand-in after {expiries} expiries"
         );
-        clock.advance(Duration::from_secs(FAST)).await;
+        clock.advance(Duration::from_millis(FAST * 1000 + 5)).await;
         // The other player answers its own turns at once.
         loop {
             other.settle().await;
@@ -207,7 +207,22 @@ async fn expiry_decides_then_a_bot_stands_in_until_the_player_is_back() {
         "the stand-in bot took the seat's turns: {:?}",
         &steps[before..]
     );
-    // The player is back.
+    // The player is back, at a decision of theirs (the clock stands still, so
+    // the bot has not moved yet): a fresh deadline is theirs at once, and
+    // when it runs out the timer decides again (once: no stand-in yet).
+    loop {
+        other.settle().await;
+        driver::act_if_due(&mut other).await;
+        idle_c.settle().await;
+        if idle_c.state().is_to_act(idle) {
+            break;
+        }
+        clock.advance(Duration::from_secs(1)).await;
+    }
+    assert!(
+        idle_c.state().deadline.is_none(),
+        "no clock while a bot plays the seat"
+    );
     idle_c
         .send(&ClientMsg::StandIn {
             seat: idle,
@@ -215,6 +230,22 @@ async fn expiry_decides_then_a_bot_stands_in_until_the_player_is_back() {
         })
         .await;
     room_until(&mut idle_c, |r| !r.seats[idle.index()].stand_in).await;
+    idle_c.settle().await;
+    let fresh = idle_c
+        .state()
+        .deadline
+        .clone()
+        .expect("a clock for the player who is back");
+    assert_eq!((fresh.seats.clone(), fresh.turn), (vec![idle], true));
+    assert!(fresh.remaining_ms > 14_000, "{fresh:?}");
+    let version = idle_c.state().version;
+    // (A timer fires on the millisecond tick after its deadline.)
+    clock.advance(Duration::from_millis(FAST * 1000 + 5)).await;
+
+    idle_c.await_version(version + 1).await;
+    idle_c.settle().await;
+    assert!(idle_c.timed_out.contains(&(idle_c.match_id(), version + 1)));
+    assert!(!idle_c.room.as_ref().unwrap().seats[idle.index()].stand_in);
     assert!(idle_c.errors.is_empty(), "{:?}", idle_c.errors);
     drop(clock);
     drop((idle_c, other));

@@ -359,6 +359,7 @@ impl Room {
                     }
                     info!(seat = %seat, "player back; the stand-in bot stops");
                     self.broadcast_room();
+                    self.refresh_timer().await;
                 }
             }
             RoomCmd::Disconnect { conn } => {
@@ -950,7 +951,46 @@ impl Room {
         info!(seat = %seat, on, "stand-in bot");
         self.broadcast_room();
         self.schedule_bots();
+        self.refresh_timer().await;
         Ok(())
+    }
+
+    /// Who plays a seat changed (a stand-in started or stopped): the clock
+    /// now runs for the people to act, so a player back at their decision
+    /// gets a fresh one and a bot needs none. Stored, then told to everyone
+    /// as an update without steps.
+    async fn refresh_timer(&mut self) {
+        let Some(live) = self.live.as_ref().filter(|m| !m.finished()) else {
+            return;
+        };
+        let next = self.timer_after(&live.game);
+        let same = match (&self.timer, &next) {
+            (Some(t), Some(n)) => t.seats == n.seats && t.turn == n.turn,
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        let deadline = next.as_ref().map(|t| t.ends_ms);
+        if let Err(e) = self
+            .store
+            .append_steps(live.id, &self.code, &[], None, Some(deadline))
+            .await
+        {
+            warn!(error = %e, "could not store the new deadline");
+            return;
+        }
+        let (version, to_act) = (live.version, live.game.to_act());
+        self.timer = next;
+        self.broadcast(&ServerMsg::Update {
+            version,
+            steps: Vec::new(),
+            to_act,
+            patch: Vec::new(),
+            deadline: self.deadline(),
+            timed_out: None,
+        });
     }
 
     /// The host sets the room's turn timer (lobby only).
