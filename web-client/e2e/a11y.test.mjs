@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { firstRoll, startMatch } from './doozy.mjs';
-import { definePatch, newPage, openRoom, shots, useServer } from './helpers.mjs';
+import { defineSeatPlayer, newPage, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
 const require = createRequire(import.meta.url);
@@ -202,7 +202,7 @@ async function auditBoth(page, label, opts = { targets: true }) {
  * @param {Page} page
  */
 async function botMatch(page) {
-  await definePatch(page);
+  await defineSeatPlayer(page);
   return page.evaluate(async () => {
     /**
      * @param {string} url
@@ -217,7 +217,6 @@ async function botMatch(page) {
     const guest = await post(`/api/rooms/${host.code}/join`, { name: 'Dev' });
     const url = `ws://${location.host}/api/rooms/${host.code}/ws`;
 
-    const patch = /** @type {any} */ (window).__parlorPatch;
 
     /** What seat `me` does now, or null. @param {any} v @param {number} me */
     const decide = (v, me) => {
@@ -227,55 +226,9 @@ async function botMatch(page) {
       return null;
     };
 
-    /** One seat's bot: resolves when the match is over. @param {string} token @param {boolean} starts */
-    const seatBot = (token, starts) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(url);
-        /** @type {any} */
-        let m = null;
-        let seq = 0;
-        let me = -1;
-        /** The version the last action was decided on (one action per version). */
-        let sentFor = -1;
-        let refusals = 0;
-        /** @type {string[]} */
-        const seen = [];
-        const timer = setTimeout(() => reject(new Error(`bot: the match did not end within 150 s; last messages:\n${seen.slice(-6).join('\n')}`)), 150_000);
-        const act = () => {
-          if (!m || m.version === sentFor || m.to_act.kind !== 'seats' || !m.to_act.seats.includes(me)) return;
-          const action = decide(m.view.view, me);
-          if (!action) return;
-          sentFor = m.version;
-          ws.send(JSON.stringify({ type: 'act', client_seq: ++seq, version: m.version, action: { game: 'mix-the-mutts', action } }));
-        };
-        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
-        ws.onerror = () => reject(new Error('bot: socket error'));
-        ws.onmessage = (e) => {
-          const msg = JSON.parse(e.data);
-          seen.push(String(e.data).slice(0, 300));
-          if (msg.type === 'welcome') {
-            me = msg.you.seat;
-            m = msg.match;
-            if (starts && !m) ws.send(JSON.stringify({ type: 'start' }));
-          } else if (msg.type === 'sync') m = msg.snapshot;
-          else if (msg.type === 'update' && m) {
-            m.view = patch(m.view, msg.patch);
-            m.version = msg.version;
-            m.to_act = msg.to_act;
-          } else if (msg.type === 'match_over') {
-            clearTimeout(timer);
-            ws.close();
-            resolve(undefined);
-            return;
-          } else if (msg.type === 'error') {
-            // A stale answer is decided again on the next update; anything else is a bug.
-            if (msg.client_seq === null || ++refusals > 20) reject(new Error(`bot: ${msg.message}`));
-            sentFor = -1;
-            return;
-          }
-          act();
-        };
-      });
+    /** One seat's bot: resolves when the match is over. @param {string} token @param {boolean} start */
+    const seatBot = (token, start) =>
+      /** @type {any} */ (window).__parlorPlaySeat({ url, token, game: 'mix-the-mutts', decide, start, label: 'bot', limitMs: 150_000 });
     // The guest connects first, so the host's start finds both seated and online.
     const g = seatBot(guest.token, false);
     await new Promise((r) => setTimeout(r, 300));

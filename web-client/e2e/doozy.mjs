@@ -1,6 +1,6 @@
 // Doozy Dice moves through the UI, shared by the browser tests.
 import assert from 'node:assert/strict';
-import { definePatch } from './helpers.mjs';
+import { defineSeatPlayer } from './helpers.mjs';
 
 /** @param {import('playwright-core').Page} page */
 export async function turnSeat(page) {
@@ -188,11 +188,10 @@ export async function waitTurn(page, seat) {
  */
 export async function finishOverSocket(page) {
   const code = new URL(page.url()).pathname.split('/')[2];
-  await definePatch(page);
+  await defineSeatPlayer(page);
   await page.evaluate(async (room) => {
     const token = localStorage.getItem(`parlor.token.${room}`);
     if (!token) throw new Error('finishOverSocket: this page holds no seat');
-    const patch = /** @type {any} */ (window).__parlorPatch;
     /** @param {any} v @param {number} me */
     const decide = (v, me) => {
       const t = v.phase;
@@ -204,53 +203,13 @@ export async function finishOverSocket(page) {
       }
       return { type: 'roll', dice: t.dice.map((/** @type {any} */ _d, /** @type {number} */ i) => i) };
     };
-    await new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://${location.host}/api/rooms/${room}/ws`);
-      /** @type {any} */
-      let m = null;
-      let me = -1;
-      let seq = 0;
-      let sentFor = -1;
-      let refusals = 0;
-      const timer = setTimeout(() => reject(new Error('finishOverSocket: the match did not end within 120 s')), 120_000);
-      const act = () => {
-        if (!m || m.version === sentFor || m.to_act.kind !== 'seats' || !m.to_act.seats.includes(me)) return;
-        const action = decide(m.view.view, me);
-        if (!action) return;
-        sentFor = m.version;
-        ws.send(JSON.stringify({ type: 'act', client_seq: ++seq, version: m.version, action: { game: 'doozy-dice', action } }));
-      };
-      ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
-      ws.onerror = () => reject(new Error('finishOverSocket: socket error'));
-      ws.onmessage = (e) => {
-        const msg = JSON.parse(e.data);
-        if (msg.type === 'welcome') {
-          me = msg.you.seat;
-          m = msg.match;
-          if (m?.result) {
-            clearTimeout(timer);
-            ws.close();
-            resolve(undefined);
-            return;
-          }
-        } else if (msg.type === 'sync') m = msg.snapshot;
-        else if (msg.type === 'update' && m) {
-          m.view = patch(m.view, msg.patch);
-          m.version = msg.version;
-          m.to_act = msg.to_act;
-        } else if (msg.type === 'match_over') {
-          clearTimeout(timer);
-          ws.close();
-          resolve(undefined);
-          return;
-        } else if (msg.type === 'error') {
-          // A stale action is decided again on the next update; anything else is a bug.
-          if (msg.client_seq === null || ++refusals > 20) reject(new Error(`finishOverSocket: ${msg.message}`));
-          sentFor = -1;
-          return;
-        }
-        act();
-      };
+    await /** @type {any} */ (window).__parlorPlaySeat({
+      url: `ws://${location.host}/api/rooms/${room}/ws`,
+      token,
+      game: 'doozy-dice',
+      decide,
+      label: 'finishOverSocket',
+      limitMs: 120_000,
     });
   }, code);
 }

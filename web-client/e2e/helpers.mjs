@@ -244,13 +244,19 @@ export async function openRoom(br, baseUrl, errors, opts = {}) {
 }
 
 /**
- * Defines `window.__parlorPatch(doc, ops)` in `page`: applies a view patch
- * (add / remove / replace at JSON pointers), for tests that play over the
- * page's own sockets and must keep a view up to date. Defined through
- * Playwright (which the page's CSP does not stop) and once for every caller.
+ * Defines, in `page`, what tests need to play a seat straight over the
+ * page's own WebSocket: `window.__parlorPatch(doc, ops)` applies a view patch
+ * (add / remove / replace at JSON pointers), and
+ * `window.__parlorPlaySeat(opts)` plays one seat until its match is over:
+ * `{ url, token, game, decide(view, me) -> action | null, start?, label,
+ * limitMs, maxRefusals? }` (with `start`, the seat starts the match once
+ * welcomed in the lobby). A refused action is decided again on the next
+ * update; anything else refused, or more than `maxRefusals` (20) refusals,
+ * fails. Defined through Playwright
+ * (which the page's CSP does not stop) so every caller shares one copy.
  * @param {import('playwright-core').Page} page
  */
-export async function definePatch(page) {
+export async function defineSeatPlayer(page) {
   await page.evaluate(() => {
     /** @param {any} doc @param {any[]} ops */
     const patch = (doc, ops) => {
@@ -273,7 +279,63 @@ export async function definePatch(page) {
       }
       return doc;
     };
-    /** @type {any} */ (window).__parlorPatch = patch;
+    /** @param {{ url: string, token: string, game: string, decide: (view: any, me: number) => any, start?: boolean, label: string, limitMs: number, maxRefusals?: number }} o */
+    const playSeat = (o) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(o.url);
+        /** @type {any} */
+        let m = null;
+        let me = -1;
+        let seq = 0;
+        /** The version the last action was decided on (one action per version). */
+        let sentFor = -1;
+        let refusals = 0;
+        /** @type {string[]} */
+        const seen = [];
+        const timer = setTimeout(
+          () => reject(new Error(`${o.label}: the match did not end within ${o.limitMs / 1000} s; last messages:\n${seen.slice(-6).join('\n')}`)),
+          o.limitMs,
+        );
+        const done = () => {
+          clearTimeout(timer);
+          ws.close();
+          resolve(undefined);
+        };
+        const act = () => {
+          if (!m || m.version === sentFor || m.to_act.kind !== 'seats' || !m.to_act.seats.includes(me)) return;
+          const action = o.decide(m.view.view, me);
+          if (!action) return;
+          sentFor = m.version;
+          ws.send(JSON.stringify({ type: 'act', client_seq: ++seq, version: m.version, action: { game: o.game, action } }));
+        };
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: o.token }));
+        ws.onerror = () => reject(new Error(`${o.label}: socket error`));
+        ws.onmessage = (e) => {
+          const msg = JSON.parse(e.data);
+          seen.push(String(e.data).slice(0, 300));
+          if (msg.type === 'welcome') {
+            me = msg.you.seat;
+            m = msg.match;
+            if (m?.result) return done();
+            if (o.start && !m) ws.send(JSON.stringify({ type: 'start' }));
+          } else if (msg.type === 'sync') m = msg.snapshot;
+          else if (msg.type === 'update' && m) {
+            m.view = patch(m.view, msg.patch);
+            m.version = msg.version;
+            m.to_act = msg.to_act;
+          } else if (msg.type === 'match_over') return done();
+          else if (msg.type === 'error') {
+            // A stale action is decided again on the next update; anything else is a bug.
+            if (msg.client_seq === null || ++refusals > (o.maxRefusals ?? 20)) reject(new Error(`${o.label}: ${msg.message}`));
+            sentFor = -1;
+            return;
+          }
+          act();
+        };
+      });
+    const w = /** @type {any} */ (window);
+    w.__parlorPatch = patch;
+    w.__parlorPlaySeat = playSeat;
   });
 }
 
@@ -311,55 +373,24 @@ export async function checkGameOverOnce(page, opts) {
  */
 export async function finishByMoves(page, game) {
   const code = new URL(page.url()).pathname.split('/')[2];
-  await definePatch(page);
+  await defineSeatPlayer(page);
   await page.evaluate(
     async ([room, kind]) => {
       const token = localStorage.getItem(`parlor.token.${room}`);
       if (!token) throw new Error('finishByMoves: this page holds no seat');
-      const patch = /** @type {any} */ (window).__parlorPatch;
-      await new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://${location.host}/api/rooms/${room}/ws`);
-        /** @type {any} */
-        let m = null;
-        let me = -1;
-        let seq = 0;
-        let sentFor = -1;
-        let refusals = 0;
-        const timer = setTimeout(() => reject(new Error('finishByMoves: the match did not end within 150 s')), 150_000);
-        const done = () => {
-          clearTimeout(timer);
-          ws.close();
-          resolve(undefined);
-        };
-        const act = () => {
-          if (!m || m.version === sentFor || m.to_act.kind !== 'seats' || !m.to_act.seats.includes(me)) return;
-          const moves = m.view.view.moves ?? [];
-          if (!moves.length) return;
-          sentFor = m.version;
-          const action = moves[Math.floor(Math.random() * moves.length)];
-          ws.send(JSON.stringify({ type: 'act', client_seq: ++seq, version: m.version, action: { game: kind, action } }));
-        };
-        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
-        ws.onerror = () => reject(new Error('finishByMoves: socket error'));
-        ws.onmessage = (e) => {
-          const msg = JSON.parse(e.data);
-          if (msg.type === 'welcome') {
-            me = msg.you.seat;
-            m = msg.match;
-            if (m?.result) return done();
-          } else if (msg.type === 'sync') m = msg.snapshot;
-          else if (msg.type === 'update' && m) {
-            m.view = patch(m.view, msg.patch);
-            m.version = msg.version;
-            m.to_act = msg.to_act;
-          } else if (msg.type === 'match_over') return done();
-          else if (msg.type === 'error') {
-            if (msg.client_seq === null || ++refusals > 50) reject(new Error(`finishByMoves: ${msg.message}`));
-            sentFor = -1;
-            return;
-          }
-          act();
-        };
+      /** @param {any} v */
+      const decide = (v) => {
+        const moves = v.moves ?? [];
+        return moves.length ? moves[Math.floor(Math.random() * moves.length)] : null;
+      };
+      await /** @type {any} */ (window).__parlorPlaySeat({
+        url: `ws://${location.host}/api/rooms/${room}/ws`,
+        token,
+        game: kind,
+        decide,
+        label: 'finishByMoves',
+        limitMs: 150_000,
+        maxRefusals: 50,
       });
     },
     [code, game],
