@@ -32,19 +32,33 @@ async fn close_code(c: &mut TestClient) -> u16 {
     c.close_code().await
 }
 
+/// A Doozy Dice lobby with "Host" and "Guest" seated and connected:
+/// (code, [host token, guest token], host client, guest client).
+async fn seated(server: &TestServer) -> (String, [String; 2], TestClient, TestClient) {
+    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
+    let code = host.code.0.clone();
+    let guest = server.join(&code, "Guest").await;
+    let mut a = server.connect(&code, Some(&host.token)).await;
+    let mut b = server.connect(&code, Some(&guest.token)).await;
+    assert_eq!(welcome(&mut a).await.0, Viewer::Seat(Seat(0)));
+    assert_eq!(welcome(&mut b).await.0, Viewer::Seat(Seat(1)));
+    (code, [host.token, guest.token], a, b)
+}
+
+/// The host starts; both seats then hold the match. The version after setup.
+async fn start(a: &mut TestClient, b: &mut TestClient) -> u64 {
+    a.send(&ClientMsg::Start).await;
+    let (_, version, _) = parlor_tests::await_start(a).await;
+    parlor_tests::await_start(b).await;
+    version
+}
+
 /// A started 2-player room: (server, host client, guest client, version, code).
 async fn started(db: &TestDb) -> (TestServer, TestClient, TestClient, u64, String) {
     let server = TestServer::start(db).await;
-    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
-    let guest = server.join(&host.code.0, "Guest").await;
-    let mut a = server.connect(&host.code.0, Some(&host.token)).await;
-    let mut b = server.connect(&host.code.0, Some(&guest.token)).await;
-    assert_eq!(welcome(&mut a).await.0, Viewer::Seat(Seat(0)));
-    assert_eq!(welcome(&mut b).await.0, Viewer::Seat(Seat(1)));
-    a.send(&ClientMsg::Start).await;
-    let (_, version, _) = parlor_tests::await_start(&mut a).await;
-    parlor_tests::await_start(&mut b).await;
-    (server, a, b, version, host.code.0)
+    let (code, _, mut a, mut b) = seated(&server).await;
+    let version = start(&mut a, &mut b).await;
+    (server, a, b, version, code)
 }
 
 fn roll_all() -> AnyAction {
@@ -628,15 +642,9 @@ async fn seat_link(c: &mut TestClient) -> (String, u32) {
 async fn a_seat_moves_to_another_device_by_a_one_time_link() {
     let db = TestDb::sqlite();
     let server = TestServer::start(&db).await;
-    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
-    let code = host.code.0.clone();
-    let guest = server.join(&code, "Guest").await;
-    let mut laptop = server.connect_welcomed(&code, Some(&host.token)).await;
-    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    let (code, [host_token, _], mut laptop, mut b) = seated(&server).await;
     b.record();
-    laptop.send(&ClientMsg::Start).await;
-    parlor_tests::await_start(&mut laptop).await;
-    parlor_tests::await_start(&mut b).await;
+    start(&mut laptop, &mut b).await;
     let mut watcher = server.connect_welcomed(&code, None).await;
     watcher.send(&ClientMsg::SeatLink).await;
     assert_eq!(error_code(&mut watcher).await, ErrorCode::NotSeated);
@@ -663,7 +671,7 @@ async fn a_seat_moves_to_another_device_by_a_one_time_link() {
     assert_eq!(status, 410, "one use only");
     assert!(body.contains("bad_claim"), "{body}");
     // The laptop's token no longer opens the seat.
-    let mut again = server.connect(&code, Some(&host.token)).await;
+    let mut again = server.connect(&code, Some(&host_token)).await;
     assert_eq!(
         close_code(&mut again).await,
         parlor_protocol::close::BAD_TOKEN
@@ -692,19 +700,13 @@ async fn chat_and_reactions_are_stored_with_the_match() {
     use parlor_protocol::{ChatLine, Reaction};
     let db = TestDb::sqlite();
     let server = TestServer::start(&db).await;
-    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
-    let code = host.code.0.clone();
-    let guest = server.join(&code, "Guest").await;
-    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    let (code, [host_token, guest_token], mut a, mut b) = seated(&server).await;
     // Said in the lobby, before any match: the room's, not a match's.
     a.send(&ClientMsg::Chat {
         text: "welcome".into(),
     })
     .await;
-    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
-    a.send(&ClientMsg::Start).await;
-    parlor_tests::await_start(&mut a).await;
-    parlor_tests::await_start(&mut b).await;
+    start(&mut a, &mut b).await;
     let mut s = server.connect_welcomed(&code, None).await;
     async fn line(c: &mut TestClient) -> ChatLine {
         c.recv_until(|m| match m {
@@ -770,14 +772,14 @@ async fn chat_and_reactions_are_stored_with_the_match() {
         [said.clone(), reacted.clone(), rail.clone()]
     );
     assert_eq!(
-        welcome_chat(&server, &code, Some(&guest.token)).await,
+        welcome_chat(&server, &code, Some(&guest_token)).await,
         spectators[..3],
         "players never get the rail's talk"
     );
     // Played out, then a word after the end: the record shows the match's
     // talk, the rail's included, and not the lobby's.
-    let a = server.connect_welcomed(&code, Some(&host.token)).await;
-    let b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    let a = server.connect_welcomed(&code, Some(&host_token)).await;
+    let b = server.connect_welcomed(&code, Some(&guest_token)).await;
     let mut done = parlor_tests::driver::play_to_end(vec![a, b]).await;
     tokio::time::sleep(std::time::Duration::from_millis(450)).await;
     done[0].send(&ClientMsg::Chat { text: "gg".into() }).await;
@@ -797,11 +799,7 @@ async fn the_whole_log_comes_back_to_a_page_that_reloads() {
     use parlor_protocol::AnyStepView;
     let db = TestDb::sqlite();
     let server = TestServer::start(&db).await;
-    let host = server.create_room(GameKind::DoozyDice, None, "Host").await;
-    let code = host.code.0.clone();
-    let guest = server.join(&code, "Guest").await;
-    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
-    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    let (code, [_, guest_token], mut a, mut b) = seated(&server).await;
     b.record();
     let mut s = server.connect_welcomed(&code, None).await;
     a.send(&ClientMsg::Start).await;
@@ -834,7 +832,7 @@ async fn the_whole_log_comes_back_to_a_page_that_reloads() {
         })
         .await
     }
-    let mut reloaded = server.connect_welcomed(&code, Some(&guest.token)).await;
+    let mut reloaded = server.connect_welcomed(&code, Some(&guest_token)).await;
     let (v, steps) = log(&mut reloaded).await;
     assert_eq!(v, version);
     assert_eq!(steps.len() as u64, version);
