@@ -100,6 +100,20 @@ async function num(page, id) {
   return Number(((await page.getByTestId(id).first().textContent()) ?? '').match(/\d+/)?.[0]);
 }
 
+/**
+ * At game over the table is folded under the final scorecard: opens it and
+ * says so (false when there is no fold, or it is open already).
+ * @param {import('playwright-core').Page} p
+ */
+async function unfold(p) {
+  const fold = p.getByTestId('show-table');
+  // The match-over message follows the step that ended it: wait for the fold.
+  if ((await status(p)).phase === 'finished') await fold.waitFor({ state: 'attached' });
+  if (!(await fold.count()) || (await fold.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) return false;
+  await p.getByTestId('show-table-toggle').click();
+  return true;
+}
+
 test('Zingamino through the UI: openings, highlighted places, a Zinga on the board, a round summary and the score table', { timeout: 200_000 }, async () => {
   const browser = h.browser;
   assert.ok(browser);
@@ -238,8 +252,12 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
       await snap(b, 'zingamino-zinga-phone', 'zingamino-board');
     }
 
-    // A round ended: its summary on both pages.
+    // A round ended: its summary on both pages. (When that round ended the
+    // match, the table and its summary are folded under the final scorecard.)
     if (!summaryChecked && (await a.getByTestId('round-summary').count())) {
+      /** @type {import('playwright-core').Page[]} */
+      const unfolded = [];
+      for (const p of pages) if (await unfold(p)) unfolded.push(p);
       for (const p of pages) {
         const sum = p.getByTestId('round-summary');
         await sum.waitFor();
@@ -275,6 +293,8 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
       await snap(b, 'zingamino-summary-phone', 'round-summary');
       for (const p of pages) if (await p.getByTestId('summary-close').count()) await p.getByTestId('summary-close').click();
       for (const p of pages) await p.getByTestId('scores-toggle').click();
+      for (const p of unfolded) await p.getByTestId('show-table-toggle').click();
+      if (unfolded.length) console.log('zingamino: the round ended the match; its summary was checked under the fold');
       summaryChecked = true;
     }
   }
