@@ -76,7 +76,10 @@ test('turn alerts in the title; chat; a one-time link moves the seat to another 
   assert.equal(await bubble.getAttribute('data-reaction'), 'clap');
   assert.equal(await bubble.getAttribute('aria-label'), 'Ben reacted: clap');
   if (shots) await a.screenshot({ path: join(shots, 'reaction-bubble-desktop.png') });
-  // The spectator laughs: only the other spectators would see it.
+  // The spectator laughs: only the other spectators would see it. (The
+  // server takes one line per 400 ms from a connection; "go Ana!" may be
+  // that recent on a fast run.)
+  await rail.waitForTimeout(400);
   await rail.getByTestId('reaction-bar-laugh').click();
   await rail.getByTestId('chat-lines').locator('[data-reaction="laugh"]').waitFor();
   // Ana gives a thumbs up from the chat panel (the server takes one line per
