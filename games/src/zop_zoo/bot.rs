@@ -12,7 +12,9 @@
 //! match may still be drawn, a tenth once it lies in the discard pile. So a
 //! HYENA gives away a Minus card, a RACCOON takes the richest stack, a wild
 //! that completes the row wins the round, and otherwise covers the stack
-//! that gains most. Easy: the same, now and then careless.
+//! that gains most. A seat also counts part of every Side Bonus card still
+//! to come whose category it lists, so a wild spares the last stack that
+//! lists one. Easy: the same, now and then careless.
 
 use parlor_protocol::zop_zoo::{
     Action, Animal, Awaiting, Card, Category, Item, Phase, Stack, Taken, View,
@@ -20,6 +22,7 @@ use parlor_protocol::zop_zoo::{
 use parlor_protocol::Seat;
 use rand::Rng;
 
+use super::cards::{value, BONUS_CATEGORIES};
 use super::ZopZoo;
 use crate::bot::{pick_best, Bot, Level, RandomBot};
 
@@ -33,6 +36,11 @@ const TO_COME: f64 = 0.5;
 const IN_SIGHT: f64 = 0.1;
 /// What drawing on (instead of a MOLE's dig) is worth: the turn goes on.
 const DRAW_ON: f64 = 15.0;
+/// Share of a Side Bonus card's value a seat expects while it lists the
+/// card's category and the card may still be drawn (about the share of the
+/// draw pile a round gets through). A wild hides its stack's category, a
+/// RACCOON can bring one.
+const BONUS_TO_COME: f64 = 0.4;
 
 /// The printed number of a card (0 for cards without one).
 fn card_value(card: Card) -> f64 {
@@ -61,6 +69,8 @@ struct Lot {
     winner: f64,
     /// Worth to its owner otherwise (an uncovered Minus card: everyone pays).
     loser: f64,
+    /// The category it lists (for Side Bonus cards).
+    lists: Option<Category>,
 }
 
 /// How the bot weighs stack `s`, given the black cards in sight.
@@ -87,6 +97,7 @@ fn lot(s: &Stack, seen: &[Animal]) -> Lot {
         shows: s.shows_points,
         winner,
         loser,
+        lists: s.category,
     }
 }
 
@@ -96,6 +107,8 @@ struct Table {
     rows: Vec<Vec<Lot>>,
     sides: Vec<Vec<(Category, f64)>>,
     scores: Vec<f64>,
+    /// Side Bonus cards out of sight (in the draw pile), with their value.
+    bonus_to_come: Vec<(Category, f64)>,
 }
 
 impl Table {
@@ -141,6 +154,17 @@ impl Table {
                 })
                 .collect(),
             scores: view.players.iter().map(|p| f64::from(p.score)).collect(),
+            bonus_to_come: BONUS_CATEGORIES
+                .iter()
+                .filter(|c| {
+                    let in_sight = |card: &Card| {
+                        matches!(card, Card::SideBonus { category, .. } if category == *c)
+                    };
+                    !view.discard.iter().any(|d| in_sight(&d.card))
+                        && !view.players.iter().flat_map(|p| &p.side).any(in_sight)
+                })
+                .map(|c| (*c, f64::from(value(*c))))
+                .collect(),
         }
     }
 
@@ -162,7 +186,13 @@ impl Table {
                 let win: f64 = row.iter().map(|l| l.winner).sum();
                 let lose: f64 = row.iter().map(|l| l.loser).sum();
                 let bonus: f64 = side.iter().map(|(_, v)| v).sum();
-                score + bonus + p * win + (1.0 - p) * lose
+                let to_come: f64 = self
+                    .bonus_to_come
+                    .iter()
+                    .filter(|(c, _)| row.iter().any(|l| l.lists == Some(*c)))
+                    .map(|(_, v)| v)
+                    .sum();
+                score + bonus + BONUS_TO_COME * to_come + p * win + (1.0 - p) * lose
             })
             .collect()
     }
@@ -223,6 +253,11 @@ impl Table {
         {
             let was_minus_loss = lot.loser;
             lot.shows = true;
+            match card {
+                Card::Beast | Card::BestBeast => lot.lists = None,
+                Card::UpperHalf { category, .. } => lot.lists = Some(category),
+                _ => {}
+            }
             lot.winner = match card {
                 Card::Beast | Card::BestBeast => card_value(card),
                 Card::AntiMinus { value, .. } => f64::from(value),
@@ -323,6 +358,48 @@ mod tests {
     }
 
     #[test]
+    fn a_wild_spares_the_stack_that_lists_a_side_bonus_still_to_come() {
+        let kangaroo = Card::Category {
+            animal: Animal::Kangaroo,
+            category: Category::Marsupial,
+            value: 45,
+        };
+        let beaver = Card::Category {
+            animal: Animal::Beaver,
+            category: Category::SemiAquatic,
+            value: 30,
+        };
+        let listing = |base: Card, category| Stack {
+            category: Some(category),
+            ..stack(base, None, 0)
+        };
+        let table = |bonus_to_come| Table {
+            rows: vec![
+                vec![
+                    lot(&listing(kangaroo, Category::Marsupial), &[]),
+                    lot(&listing(beaver, Category::SemiAquatic), &[]),
+                ],
+                vec![],
+            ],
+            sides: vec![vec![], vec![]],
+            scores: vec![0.0, 0.0],
+            bonus_to_come,
+        };
+        let wild_on = |t: &Table, base| {
+            let mut t = t.clone();
+            t.cover(Seat(0), base, Card::Beast);
+            t.margin(Seat(0))
+        };
+        // The Salamander (SEMI-AQUATIC +30) may still come: keep the Beaver
+        // listing it and cover the Kangaroo, though it is worth more.
+        let hoping = table(vec![(Category::SemiAquatic, 30.0)]);
+        assert!(wild_on(&hoping, Animal::Kangaroo) > wild_on(&hoping, Animal::Beaver));
+        // With the Salamander in sight, the cheaper stack takes the wild.
+        let seen = table(vec![]);
+        assert!(wild_on(&seen, Animal::Beaver) > wild_on(&seen, Animal::Kangaroo));
+    }
+
+    #[test]
     fn a_minus_is_given_away_and_a_rich_stack_taken() {
         let skunk = Card::Minus {
             animal: Animal::Skunk,
@@ -348,6 +425,7 @@ mod tests {
             ],
             sides: vec![vec![], vec![]],
             scores: vec![0.0, 0.0],
+            bonus_to_come: vec![],
         };
         let before = table.margin(Seat(0));
         let mut give_skunk = table.clone();
