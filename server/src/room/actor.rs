@@ -714,12 +714,7 @@ impl Room {
         viewer: Viewer,
         options: GameOptions,
     ) -> Result<(), (ErrorCode, String)> {
-        if viewer != Viewer::Seat(HOST) {
-            return Err((
-                ErrorCode::NotHost,
-                "only the host can change options".into(),
-            ));
-        }
+        require_host(viewer, "change options")?;
         if self.status != RoomStatus::Lobby {
             return Err((
                 ErrorCode::AlreadyStarted,
@@ -742,9 +737,7 @@ impl Room {
     }
 
     async fn start(&mut self, viewer: Viewer) -> Result<(), (ErrorCode, String)> {
-        if viewer != Viewer::Seat(HOST) {
-            return Err((ErrorCode::NotHost, "only the host can start".into()));
-        }
+        require_host(viewer, "start")?;
         match self.status {
             RoomStatus::Lobby => self.begin_match().await,
             RoomStatus::Playing => Err((
@@ -841,9 +834,7 @@ impl Room {
         viewer: Viewer,
         level: BotLevel,
     ) -> Result<(), (ErrorCode, String)> {
-        if viewer != Viewer::Seat(HOST) {
-            return Err((ErrorCode::NotHost, "only the host can add bots".into()));
-        }
+        require_host(viewer, "add bots")?;
         self.lobby_seat(viewer, "bots join in the lobby")?;
         let (_, max) = self.options.kind().players();
         if self.seats.len() >= usize::from(max) {
@@ -891,9 +882,7 @@ impl Room {
 
     /// The host takes a bot's seat away (lobby only).
     async fn remove_bot(&mut self, viewer: Viewer, seat: Seat) -> Result<(), (ErrorCode, String)> {
-        if viewer != Viewer::Seat(HOST) {
-            return Err((ErrorCode::NotHost, "only the host can remove bots".into()));
-        }
+        require_host(viewer, "remove bots")?;
         self.lobby_seat(viewer, "bots leave in the lobby")?;
         if self.seats.get(seat.index()).and_then(|s| s.bot).is_none() {
             return Err((ErrorCode::NoSeat, format!("no bot in seat {}", seat.0)));
@@ -911,11 +900,8 @@ impl Room {
     ) -> Result<(), (ErrorCode, String)> {
         // A player may always take their own seat back.
         let taking_back = viewer == Viewer::Seat(seat) && !on;
-        if viewer != Viewer::Seat(HOST) && !taking_back {
-            return Err((
-                ErrorCode::NotHost,
-                "only the host can have a bot stand in".into(),
-            ));
+        if !taking_back {
+            require_host(viewer, "have a bot stand in")?;
         }
         if self.status != RoomStatus::Playing {
             return Err((ErrorCode::NotNow, "a bot stands in during a match".into()));
@@ -999,12 +985,7 @@ impl Room {
         viewer: Viewer,
         timer: TurnTimer,
     ) -> Result<(), (ErrorCode, String)> {
-        if viewer != Viewer::Seat(HOST) {
-            return Err((
-                ErrorCode::NotHost,
-                "only the host can set the turn timer".into(),
-            ));
-        }
+        require_host(viewer, "set the turn timer")?;
         self.lobby_seat(viewer, "the turn timer is set in the lobby")?;
         self.store
             .set_turn_timer(&self.code, timer)
@@ -1118,9 +1099,7 @@ impl Room {
         seat: Option<Seat>,
         muted: bool,
     ) -> Result<(), (ErrorCode, String)> {
-        if viewer != Viewer::Seat(HOST) {
-            return Err((ErrorCode::NotHost, "only the host can mute".into()));
-        }
+        require_host(viewer, "mute")?;
         match seat {
             None => self.rail_muted = muted,
             Some(s) if s == HOST || s.index() >= self.seats.len() => {
@@ -1192,12 +1171,7 @@ impl Room {
 
     /// The host takes the room back to the lobby after a match.
     async fn back_to_lobby(&mut self, viewer: Viewer) -> Result<(), (ErrorCode, String)> {
-        if viewer != Viewer::Seat(HOST) {
-            return Err((
-                ErrorCode::NotHost,
-                "only the host can go back to the lobby".into(),
-            ));
-        }
+        require_host(viewer, "go back to the lobby")?;
         if self.status != RoomStatus::Finished {
             return Err((
                 ErrorCode::NotNow,
@@ -1792,6 +1766,15 @@ fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep], by_timer: bool) 
 /// Does `listener` hear chat from `speaker`? Players' lines reach everyone;
 /// spectators talk among themselves, so nobody on the rail can coach a
 /// player.
+/// Refuses anyone but the host: `what` completes "only the host can …".
+fn require_host(viewer: Viewer, what: &str) -> Result<(), (ErrorCode, String)> {
+    if viewer == Viewer::Seat(HOST) {
+        Ok(())
+    } else {
+        Err((ErrorCode::NotHost, format!("only the host can {what}")))
+    }
+}
+
 fn hears(listener: Viewer, speaker: Viewer) -> bool {
     matches!(speaker, Viewer::Seat(_)) || !matches!(listener, Viewer::Seat(_))
 }
