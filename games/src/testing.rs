@@ -156,6 +156,19 @@ impl fmt::Display for Violation {
 
 impl std::error::Error for Violation {}
 
+/// The issues' bar for a conformance run: 1,000 seeds per player count.
+pub const FULL_SEEDS: u64 = 1000;
+
+/// Seeds per player count for a conformance suite: [`FULL_SEEDS`] with
+/// `PARLOR_HEAVY=1`, else `light`, a slice that keeps CI short.
+pub fn seeds_per_count(light: u64) -> u64 {
+    if std::env::var_os("PARLOR_HEAVY").is_some_and(|v| !v.is_empty() && v != "0") {
+        FULL_SEEDS
+    } else {
+        light
+    }
+}
+
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct Config<G: Game> {

@@ -4,20 +4,23 @@
 
 use parlor_games::doozy_dice::DoozyDice;
 use parlor_games::mix_the_mutts::MixTheMutts;
-use parlor_games::testing::{sessions, SessionReport};
+use parlor_games::testing::{seeds_per_count, sessions, SessionReport};
 use parlor_games::zingamino::Zingamino;
 use parlor_games::zoomies::Zoomies;
 use parlor_games::zop_zoo::ZopZoo;
 use parlor_games::Game;
 
-/// Seeds per player count; enough to open many windows in a few seconds.
-const SEEDS: u64 = 150;
+/// Seeds per player count: enough to open many windows in a few seconds
+/// (1,000 with `PARLOR_HEAVY=1`).
+fn seeds() -> u64 {
+    seeds_per_count(80)
+}
 
 fn run_all<G: Game>() -> SessionReport {
     let (min, max) = G::KIND.players();
     let mut total = SessionReport::default();
     for seats in min..=max {
-        let r = sessions::<G>(&G::Options::default(), seats, 0..SEEDS);
+        let r = sessions::<G>(&G::Options::default(), seats, 0..seeds());
         total.games += r.games;
         total.batches += r.batches;
         total.replays_refused += r.replays_refused;

@@ -6,7 +6,7 @@
 //! (other tiles dealt and dug) while every view they are compared on stays
 //! the same.
 
-use parlor_games::testing::{check, Config, Report, StepOf};
+use parlor_games::testing::{check, seeds_per_count, Config, Report, StepOf};
 use parlor_games::zingamino::{Chance, Zingamino};
 use parlor_games::{Game, Step};
 use parlor_protocol::zingamino::{Action, Options, TileId};
@@ -43,18 +43,8 @@ fn garbage(game: &Zingamino, rng: &mut ChaCha8Rng) -> Vec<StepOf<Zingamino>> {
     vec![Step::Act { seat, action }, Step::Chance { outcome }]
 }
 
-/// Seeds per player count: 1,000 with `PARLOR_HEAVY=1` (the bar,
-/// about two minutes here); 400 by default, to keep CI short.
-fn seeds() -> u64 {
-    if std::env::var_os("PARLOR_HEAVY").is_some() {
-        1000
-    } else {
-        400
-    }
-}
-
 fn run_all(seats: u8) -> Report {
-    let n = seeds();
+    let n = seeds_per_count(400);
     let mut config = Config::<Zingamino>::new(Options::default(), seats, 0..n);
     config.garbage = Some(garbage);
     config.leak_every = 4;

@@ -1,12 +1,13 @@
-//! The conformance harness on Zoomies: 1,000 random playouts for each of 2,
-//! 3 and 4 players, 250 under each mix of a drawn or chosen first player and
+//! The conformance harness on Zoomies: random playouts for each of 2, 3 and
+//! 4 players (1,000 each with `PARLOR_HEAVY=1`, 400 by default), a quarter
+//! under each mix of a drawn or chosen first player and
 //! uniform or [`drainer`] play, with a no-leak twin on every seed.
 //!
 //! Hands, the pile and the discarded tiles are hidden, so the twins must
 //! really differ from their originals (other tiles dealt and drawn) while
 //! every view they are compared on stays the same.
 
-use parlor_games::testing::{check, Config, Policy, Report, StepOf};
+use parlor_games::testing::{check, seeds_per_count, Config, Policy, Report, StepOf};
 use parlor_games::zoomies::{Chance, Zoomies};
 use parlor_games::{Game, Step};
 use parlor_protocol::zoomies::{Action, Cell, Dir, Options, Side, TileId, TokenKind};
@@ -73,9 +74,11 @@ fn garbage(game: &Zoomies, rng: &mut ChaCha8Rng) -> Vec<StepOf<Zoomies>> {
     vec![Step::Act { seat, action }, Step::Chance { outcome }]
 }
 
-/// 1,000 seeds for `seats` players: 250 per mix of a drawn or chosen first
-/// player and uniform or [`drainer`] play.
+/// [`seeds_per_count`] seeds for `seats` players: a quarter per mix of a
+/// drawn or chosen first player and uniform or [`drainer`] play.
 fn run_all(seats: u8) -> Report {
+    let n = seeds_per_count(400);
+    let quarter = n / 4;
     let mut total = Report::default();
     let mixes = [None, Some(Seat(seats - 1))];
     for (i, first_player) in mixes.into_iter().enumerate() {
@@ -83,23 +86,24 @@ fn run_all(seats: u8) -> Report {
             .into_iter()
             .enumerate()
         {
-            let start = 500 * u64::try_from(i).unwrap_or(0) + 250 * u64::try_from(j).unwrap_or(0);
+            let start = 2 * quarter * u64::try_from(i).unwrap_or(0)
+                + quarter * u64::try_from(j).unwrap_or(0);
             let mut config =
-                Config::<Zoomies>::new(Options { first_player }, seats, start..start + 250);
+                Config::<Zoomies>::new(Options { first_player }, seats, start..start + quarter);
             config.garbage = Some(garbage);
             config.policy = policy;
             total.merge(&check(&config));
         }
     }
     eprintln!("{seats} players: {total:?}");
-    assert_eq!(total.games, 1000);
-    assert!(total.refusals > 1000, "{total:?}");
-    assert_eq!(total.twins, 1000, "{total:?}");
-    assert!(total.twins_lazy >= 480, "{total:?}");
+    assert_eq!(total.games, n);
+    assert!(total.refusals > n, "{total:?}");
+    assert_eq!(total.twins, n, "{total:?}");
+    assert!(total.twins_lazy >= n * 48 / 100, "{total:?}");
     // Hidden hands: nearly every twin was dealt or drew other tiles than its
     // original, unseen by its viewer, while every view stayed the same.
-    assert!(total.twins_diverged > 900, "{total:?}");
-    assert!(total.twin_divergent_steps > 5_000, "{total:?}");
+    assert!(total.twins_diverged > n * 9 / 10, "{total:?}");
+    assert!(total.twin_divergent_steps > 5 * n, "{total:?}");
     // Playing a tile shows it, which a twin holding other tiles mostly
     // cannot match, so most twins stop there; at 2 players some lived
     // through the whole game still holding (or having discarded) other

@@ -7,9 +7,9 @@
 //! can only follow their originals.
 //!
 //! Seeds: 1,000 per player count with `PARLOR_HEAVY=1`; fewer by default
-//! to keep the debug suite quick (see [`seeds`]).
+//! to keep the debug suite quick (see [`seeds`], six players half that).
 
-use parlor_games::testing::{check, Config, Report, StepOf};
+use parlor_games::testing::{check, seeds_per_count, Config, Report, StepOf};
 use parlor_games::zop_zoo::{Chance, ZopZoo};
 use parlor_games::{Game, Step};
 use parlor_protocol::zop_zoo::{Action, Animal, Card, Category, Item, Options, Target};
@@ -83,19 +83,14 @@ fn garbage(game: &ZopZoo, rng: &mut ChaCha8Rng) -> Vec<StepOf<ZopZoo>> {
     vec![Step::Act { seat, action }, Step::Chance { outcome }]
 }
 
-/// 1,000 with `PARLOR_HEAVY=1`; else 120, which keeps this file under a
-/// minute in a debug build on two cores (six-player games run to 14 rounds
-/// and 1,500 steps, every view serialized at every step).
+/// Seeds for two and four players, and a fifth of them for the other
+/// targets: 1,000 with `PARLOR_HEAVY=1`; else 120, which keeps this file
+/// under a minute in a debug build on two cores.
 fn seeds() -> u64 {
-    if std::env::var_os("PARLOR_HEAVY").is_some() {
-        1000
-    } else {
-        120
-    }
+    seeds_per_count(120)
 }
 
-fn run_all(seats: u8, target: Target) -> Report {
-    let n = seeds();
+fn run_all(seats: u8, target: Target, n: u64) -> Report {
     let options = Options {
         target,
         first_player: None,
@@ -122,7 +117,7 @@ fn run_all(seats: u8, target: Target) -> Report {
 
 #[test]
 fn two_players() {
-    run_all(2, Target::Standard);
+    run_all(2, Target::Standard, seeds());
 }
 
 #[test]
@@ -143,12 +138,14 @@ fn two_players_to_1000() {
 
 #[test]
 fn four_players() {
-    run_all(4, Target::Standard);
+    run_all(4, Target::Standard, seeds());
 }
 
 #[test]
 fn six_players() {
-    run_all(6, Target::Standard);
+    // Six-player games run to 14 rounds and 1,500 steps, every view
+    // serialized at every step: half the seeds outside heavy runs.
+    run_all(6, Target::Standard, seeds_per_count(60));
 }
 
 #[test]
