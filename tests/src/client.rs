@@ -325,6 +325,13 @@ impl TestClient {
         &self.state().typed
     }
 
+    /// The names in the seats of the room info held, in seat order; panics
+    /// without room info.
+    pub fn seat_names(&self) -> Vec<String> {
+        let room = self.room.as_ref().expect("no room info yet");
+        room.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
     /// The version held; panics without a match.
     pub fn version(&self) -> u64 {
         self.state().version

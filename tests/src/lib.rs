@@ -31,6 +31,28 @@ pub fn heavy() -> bool {
     std::env::var_os("PARLOR_HEAVY").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
+/// For each `name: players`, a module `name` of two tests, `sqlite` and
+/// `postgres`, each running `run(db, players)` on a fresh database of its
+/// kind (the Postgres one is skipped, loudly, only outside CI).
+#[macro_export]
+macro_rules! on_each_database {
+    ($run:ident { $($name:ident: $players:expr),+ $(,)? }) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$run($crate::TestDb::sqlite(), $players).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(db) = $crate::TestDb::postgres().await {
+                    super::$run(db, $players).await;
+                }
+            }
+        }
+    )+};
+}
+
 /// Admin URL of the Postgres the tests use.
 pub fn postgres_admin_url() -> String {
     std::env::var("PARLOR_TEST_POSTGRES")

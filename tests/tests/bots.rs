@@ -252,14 +252,7 @@ async fn bot_seats_follow_the_lobby_rules() {
         .await;
     }
     room_until(&mut a, |r| r.seats.len() == usize::from(max)).await;
-    let names: Vec<String> = a
-        .room
-        .as_ref()
-        .unwrap()
-        .seats
-        .iter()
-        .map(|s| s.name.clone())
-        .collect();
+    let names = a.seat_names();
     let mut unique = names.clone();
     unique.sort();
     unique.dedup();

@@ -537,14 +537,7 @@ async fn lobby_names_seats_rematch_and_back_to_lobby() {
     while c.you != Some(Viewer::Seat(Seat(1))) {
         c.recv().await;
     }
-    let names: Vec<String> = c
-        .room
-        .as_ref()
-        .unwrap()
-        .seats
-        .iter()
-        .map(|s| s.name.clone())
-        .collect();
+    let names = c.seat_names();
     assert_eq!(names, ["ana", "Cy"]);
     b.send(&ClientMsg::LeaveSeat).await;
     assert_eq!(error_code(&mut b).await, ErrorCode::NotSeated);

@@ -415,26 +415,7 @@ async fn full_match(db: TestDb, players: usize) {
     db.drop_db().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_sqlite() {
-    full_match(TestDb::sqlite(), 2).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn eight_players_sqlite() {
-    full_match(TestDb::sqlite(), 8).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_postgres() {
-    if let Some(db) = TestDb::postgres().await {
-        full_match(db, 2).await;
-    }
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn eight_players_postgres() {
-    if let Some(db) = TestDb::postgres().await {
-        full_match(db, 8).await;
-    }
-}
+parlor_tests::on_each_database!(full_match {
+    two_players: 2,
+    eight_players: 8
+});

@@ -348,29 +348,10 @@ async fn full_match(db: TestDb, players: usize) {
     db.drop_db().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_sqlite() {
-    full_match(TestDb::sqlite(), 2).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn four_players_sqlite() {
-    full_match(TestDb::sqlite(), 4).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_postgres() {
-    if let Some(db) = TestDb::postgres().await {
-        full_match(db, 2).await;
-    }
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn four_players_postgres() {
-    if let Some(db) = TestDb::postgres().await {
-        full_match(db, 4).await;
-    }
-}
+parlor_tests::on_each_database!(full_match {
+    two_players: 2,
+    four_players: 4
+});
 
 /// The host's first player is honoured; one with no seat at the table is
 /// refused when the match starts, and the room stays in its lobby. A
