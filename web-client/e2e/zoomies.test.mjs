@@ -95,6 +95,28 @@ async function num(page, id) {
 }
 
 /**
+ * Every highlighted place is on screen inside the table's frame (a camera
+ * left where "Fit" put it must follow the places of a tile chosen or turned
+ * afterwards). Returns how many places there are.
+ * @param {Page} page
+ */
+async function placesInFrame(page) {
+  const frame = await page.getByTestId('zoomies-board').boundingBox();
+  assert.ok(frame);
+  const targets = await page.locator('[data-testid^="target-"]').all();
+  for (const t of targets) {
+    const box = await t.boundingBox();
+    assert.ok(box, 'a place has a box');
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    assert.ok(
+      cx > frame.x && cx < frame.x + frame.width && cy > frame.y && cy < frame.y + frame.height,
+      `${await t.getAttribute('data-testid')} is inside the table's frame`,
+    );
+  }
+  return targets.length;
+}
+
+/**
  * Places a tile through the UI: a tile of the hand that fits (one with a
  * Zoomies dog when `zoomies`), an orientation with places, the first
  * highlighted cell, confirm. With nothing fitting it says so (and the hand
@@ -133,6 +155,7 @@ async function placeTile(page, prefer = {}) {
   const targets = page.locator('[data-testid^="target-"]');
   assert.equal(await targets.count(), fits, 'one highlighted cell per legal place');
   assert.equal(await page.getByTestId('place-confirm').isDisabled(), true, 'nothing to confirm before a cell is chosen');
+  await placesInFrame(page);
   await targets.first().click();
   await page.getByTestId('ghost').waitFor();
   if (prefer.beforeConfirm) await prefer.beforeConfirm();
@@ -349,6 +372,14 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
   await a.waitForFunction((p) => Number(document.querySelector('[data-cell-px]')?.getAttribute('data-cell-px')) > p, px1);
   await a.getByTestId('zoom-fit').click();
   await a.evaluate(() => window.scrollTo(0, 0));
+  // After "Fit", each tile in every orientation shows all its places.
+  for (const tile of await a.locator('[data-testid^="hand-tile-"]').all()) {
+    await tile.click();
+    for (let turn = 0; turn < 4; turn++) {
+      await placesInFrame(a);
+      await a.getByTestId('rotate').click();
+    }
+  }
 
   // --- turns until the match ends; Frens and Zoomies as early as they come
   const done = { frens: false, zoomies: false };
