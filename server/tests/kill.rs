@@ -3,7 +3,7 @@
 //!
 //! The full suite — 20 kills per store during play of every game, on SQLite
 //! and Postgres, with restarts, resumes and every match played to its end —
-//! is `tests/tests/kill.rs`. This test also makes `cargo test --workspace`
+//! is `tests/tests/suite/kill.rs`. This test also makes `cargo test --workspace`
 //! build the `parlor-server` binary that suite runs.
 #![allow(clippy::unwrap_used, missing_docs)]
 
