@@ -111,13 +111,27 @@ pub struct MatchRecord {
     /// Seats a bot played from the start.
     #[serde(default)]
     pub bots: Vec<Seat>,
-    /// What was said at the table from the start of the match until the
-    /// next one (players' lines and the spectators' rail), oldest first.
-    /// Only once the match is over: talk during a live match stays in the
-    /// room.
+    /// How many lines were said at the table while the match was played
+    /// (players' lines and the spectators' rail); 0 until it is over. The
+    /// lines come a page at a time from `GET /api/matches/{id}/chat`.
     #[serde(default)]
-    pub chat: Vec<crate::ChatLine>,
+    pub chat_lines: u32,
 }
+
+/// `GET /api/matches/{id}/chat?after=N&limit=L`: one page of what was said
+/// at the table while a finished match was played, oldest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChatPage {
+    /// Up to `limit` lines (at most [`CHAT_PAGE_MAX`]).
+    pub lines: Vec<crate::ChatLine>,
+    /// Pass as `after` for the next page; absent on the last page.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub next: Option<u64>,
+}
+
+/// Most lines one [`ChatPage`] holds (and its default size).
+pub const CHAT_PAGE_MAX: u32 = 100;
 
 /// `GET /api/games`: one entry per game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

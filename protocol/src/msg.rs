@@ -138,6 +138,23 @@ pub enum ClientMsg {
     /// see it (a page that reloads mid-match rebuilds its full log);
     /// answered with [`ServerMsg::Log`].
     Log,
+    /// The host only, in the lobby: moves a person out of their seat to
+    /// the spectators. Their seat token stops working, later seats move up
+    /// one, and the seat they had stays closed to newcomers until the host
+    /// reopens it ([`ClientMsg::ReopenSeat`]).
+    Unseat {
+        /// The person's seat (not the host's own, and not a bot's).
+        seat: crate::Seat,
+    },
+    /// The host only, in the lobby: opens one seat that [`ClientMsg::Unseat`]
+    /// closed, so anyone with the link may take it again.
+    ReopenSeat,
+    /// The host only, in the lobby: locks the room to new players (the
+    /// link then lets people watch, never sit), or opens it again.
+    Lock {
+        /// Lock (true) or open (false).
+        locked: bool,
+    },
 }
 
 /// How long a player has for each decision. When it runs out the server
@@ -302,6 +319,9 @@ pub enum ErrorCode {
     Muted,
     /// The room is full, or there is no such seat or bot (see message).
     NoSeat,
+    /// This match's (or, between matches, this room's) table talk has
+    /// reached its cap; nothing more can be said there.
+    ChatFull,
 }
 
 /// A full snapshot of a match for one viewer.

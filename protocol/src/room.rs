@@ -79,4 +79,12 @@ pub struct RoomInfo {
     /// How long a player has for each decision.
     #[serde(default)]
     pub turn_timer: TurnTimer,
+    /// The host has locked the room to new players: the link lets people
+    /// watch, never sit.
+    #[serde(default)]
+    pub locked: bool,
+    /// Seats the host closed by moving their players to the spectators;
+    /// newcomers may take at most `max_players - seats - closed_seats`.
+    #[serde(default)]
+    pub closed_seats: u8,
 }

@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use parlor_protocol::http::{
-    ApiError, ClaimSeat, CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord, MatchSummary,
+    ApiError, ChatPage, ClaimSeat, CreateRoom, GameInfo, Health, JoinRoom, Joined, MatchRecord,
+    MatchSummary,
 };
 use parlor_protocol::{ClientMsg, GameKind, ServerMsg};
 use ts_rs::TS;
@@ -25,6 +26,7 @@ fn generate(dir: &Path) {
     Health::export_all_to(dir).expect("export Health");
     MatchSummary::export_all_to(dir).expect("export MatchSummary");
     MatchRecord::export_all_to(dir).expect("export MatchRecord");
+    ChatPage::export_all_to(dir).expect("export ChatPage");
     GameInfo::export_all_to(dir).expect("export GameInfo");
     ApiError::export_all_to(dir).expect("export ApiError");
     // Replays and match records.

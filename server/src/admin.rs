@@ -1,24 +1,22 @@
 //! The admin API under `/api/admin`, for the server's host: live rooms,
 //! finished matches, closing a room, and the retention numbers. Off unless
 //! `PARLOR_ADMIN_TOKEN` is set; every request then needs
-//! `Authorization: Bearer TOKEN` (compared by digest, so the comparison
-//! takes the same time however much of a guess is right).
+//! `Authorization: Bearer TOKEN`, checked by a [`TokenGuard`] (by digest,
+//! rate-limited per address, refusals logged).
 
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use axum::extract::{Request, State};
-use axum::http::header;
-use axum::middleware::{self, Next};
-use axum::response::Response;
+use axum::extract::State;
+use axum::middleware;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 pub use parlor_protocol::admin::{AdminRoom, CloseRoom, RetentionReport};
 use parlor_protocol::http::MatchSummary;
 use parlor_protocol::RoomCode;
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 
+use crate::auth::TokenGuard;
 use crate::config::Retention;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::http::AppState;
@@ -30,33 +28,18 @@ pub struct Limit {
     limit: Option<u32>,
 }
 
-/// The admin routes (relative to `/api/admin`), guarded by `token`; every
+/// The admin routes (relative to `/api/admin`), behind `guard`; every
 /// route answers 404 when no token is configured.
-pub fn routes(token: Option<&str>) -> Router<AppState> {
-    let Some(token) = token else {
+pub fn routes(guard: Option<Arc<TokenGuard>>) -> Router<AppState> {
+    let Some(guard) = guard else {
         return Router::new().fallback(|| async { AppError::NoRoute });
     };
-    let want: Arc<[u8; 32]> = Arc::new(Sha256::digest(token.as_bytes()).into());
     Router::new()
         .route("/rooms", get(rooms))
         .route("/rooms/{code}/close", post(close_room))
         .route("/matches", get(matches))
         .route("/retention", get(retention))
-        .route_layer(middleware::from_fn_with_state(want, authorize))
-}
-
-async fn authorize(State(want): State<Arc<[u8; 32]>>, request: Request, next: Next) -> Response {
-    let given = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| <[u8; 32]>::from(Sha256::digest(t.trim().as_bytes())));
-    if given.as_ref() == Some(&*want) {
-        next.run(request).await
-    } else {
-        axum::response::IntoResponse::into_response(AppError::Unauthorized)
-    }
+        .route_layer(middleware::from_fn_with_state(guard, crate::auth::require))
 }
 
 fn now_ms() -> i64 {

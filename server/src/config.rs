@@ -53,6 +53,12 @@ pub struct Config {
     pub metrics: MetricsAccess,
     /// How long rooms and matches are kept in the database.
     pub retention: Retention,
+    /// `PARLOR_REPLAY_WORKERS`: threads for heavy requests (uploaded
+    /// records, replays); default one fewer than the cores, at least one.
+    pub replay_workers: usize,
+    /// `PARLOR_REPLAY_QUEUE`: heavy requests that may wait for a worker;
+    /// beyond, they are answered 503 `busy` (default 8).
+    pub replay_queue: usize,
 }
 
 /// The log line format.
@@ -121,7 +127,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_LOG_FORMAT", help: "text or json [default: text]; the level comes from RUST_LOG" },
     Setting { env: "PARLOR_ADMIN_TOKEN", help: "Turns on the admin page and API (/admin), for Authorization: Bearer TOKEN; at least 16 characters [default: off]" },
     Setting { env: "PARLOR_METRICS", help: "on, off or auto: Prometheus metrics at /metrics; auto is on when listening on loopback or when a token is set [default: auto]" },
-    Setting { env: "PARLOR_METRICS_TOKEN", help: "Bearer token /metrics requires [default: none]" },
+    Setting { env: "PARLOR_METRICS_TOKEN", help: "Bearer token /metrics requires; at least 16 characters [default: none]" },
     Setting { env: "PARLOR_ALLOWED_ORIGINS", help: "Other origins whose pages may open WebSockets, comma-separated" },
     Setting { env: "PARLOR_RATE_LIMIT", help: "on or off: every request rate limit [default: on]" },
     Setting { env: "PARLOR_RATE_CREATE", help: "Rooms created per client, e.g. 10/min,burst=5, or off" },
@@ -135,6 +141,10 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_SHUTDOWN_GRACE", help: "How long a stop waits for connections to close [default: 10s]" },
     Setting { env: "PARLOR_WS_IDLE_TIMEOUT", help: "A socket that says nothing for this long is closed [default: 60s]" },
     Setting { env: "PARLOR_WS_HELLO_TIMEOUT", help: "Time a new socket has to say hello [default: 10s]" },
+    Setting { env: "PARLOR_CHAT_MAX_LINES", help: "Chat lines and reactions one match keeps (and a room between matches); more are refused [default: 1000]" },
+    Setting { env: "PARLOR_CHAT_MAX_BYTES", help: "Bytes of chat one match keeps (and a room between matches) [default: 100000]" },
+    Setting { env: "PARLOR_REPLAY_WORKERS", help: "Threads for uploaded records and replays [default: cores - 1, at least 1]" },
+    Setting { env: "PARLOR_REPLAY_QUEUE", help: "Uploads and replays that may wait for a thread; more are answered 503 busy [default: 8]" },
     Setting { env: "PARLOR_BOT_THINK", help: "How long a bot waits before its move, so people can follow [default: 900ms]" },
     Setting { env: "PARLOR_ROOM_IDLE_UNLOAD", help: "A room with nobody connected leaves memory after this long; its link brings it back [default: 1h]" },
     Setting { env: "PARLOR_LOBBY_RETENTION_DAYS", help: "Delete lobbies never started after this many idle days, or off [default: 7]" },
@@ -371,6 +381,45 @@ impl Config {
             );
         }
         let metrics_token = read("PARLOR_METRICS_TOKEN");
+        if metrics_token
+            .as_ref()
+            .is_some_and(|t| t.chars().count() < 16)
+        {
+            check(
+                "PARLOR_METRICS_TOKEN",
+                Err("too short: use at least 16 characters (say, `openssl rand -hex 16`)".into()),
+            );
+        }
+        let mut count = |name: &str, slot: &mut u64, range: std::ops::RangeInclusive<u64>| {
+            if let Some(v) = read(name) {
+                check(
+                    name,
+                    v.parse::<u64>()
+                        .ok()
+                        .filter(|n| range.contains(n))
+                        .map(|n| *slot = n)
+                        .ok_or_else(|| {
+                            format!(
+                                "{v:?}: write a number from {} to {}",
+                                range.start(),
+                                range.end()
+                            )
+                        }),
+                );
+            }
+        };
+        let mut chat_lines = u64::from(rooms.chat_cap.lines);
+        count("PARLOR_CHAT_MAX_LINES", &mut chat_lines, 1..=1_000_000);
+        rooms.chat_cap.lines = u32::try_from(chat_lines).unwrap_or(u32::MAX);
+        count(
+            "PARLOR_CHAT_MAX_BYTES",
+            &mut rooms.chat_cap.bytes,
+            1_000..=1_000_000_000,
+        );
+        let mut replay_workers = defaults.replay_workers as u64;
+        count("PARLOR_REPLAY_WORKERS", &mut replay_workers, 1..=256);
+        let mut replay_queue = defaults.replay_queue as u64;
+        count("PARLOR_REPLAY_QUEUE", &mut replay_queue, 0..=10_000);
         let metrics = match (read("PARLOR_METRICS").as_deref(), metrics_token) {
             (Some("off"), _) => MetricsAccess::Off,
             (_, Some(t)) => MetricsAccess::Token(t),
@@ -418,6 +467,8 @@ impl Config {
             admin_token,
             metrics,
             retention,
+            replay_workers: usize::try_from(replay_workers).unwrap_or(1),
+            replay_queue: usize::try_from(replay_queue).unwrap_or(0),
         })
     }
 
@@ -444,6 +495,8 @@ impl Config {
                 finished_days: None,
                 every: Duration::from_secs(3600),
             },
+            replay_workers: crate::heavy::HeavyPool::default_workers(),
+            replay_queue: 8,
         }
     }
 

@@ -37,6 +37,13 @@ pub enum AppError {
     /// No match with that id.
     #[error("no match with that id")]
     MatchNotFound,
+    /// What was asked of a match is shown only once it is over.
+    #[error("the match is not over: only a spectator's replay is shown until it ends")]
+    MatchNotOver,
+    /// Heavy work (a record, a replay) found every worker busy and the
+    /// queue full.
+    #[error("the server is busy with other replays: try again in a moment")]
+    Busy,
     /// A one-time seat link that is unknown, expired or already used.
     #[error("this seat link was already used or has expired: ask for a new one on the device that has the seat")]
     BadClaim,
@@ -86,6 +93,8 @@ impl AppError {
             AppError::RoomClosed(_) => (StatusCode::GONE, "room_closed"),
             AppError::Unauthorized => (StatusCode::UNAUTHORIZED, "unauthorized"),
             AppError::MatchNotFound => (StatusCode::NOT_FOUND, "match_not_found"),
+            AppError::MatchNotOver => (StatusCode::FORBIDDEN, "match_not_over"),
+            AppError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             AppError::BadClaim => (StatusCode::GONE, "bad_claim"),
             AppError::NoRoute => (StatusCode::NOT_FOUND, "not_found"),
             AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
@@ -144,7 +153,7 @@ impl IntoResponse for AppError {
             AppError::RateLimited { retry_after } => {
                 Some(retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0))
             }
-            AppError::TooManyConnections | AppError::ShuttingDown => Some(1),
+            AppError::TooManyConnections | AppError::ShuttingDown | AppError::Busy => Some(1),
             _ => None,
         };
         let mut response = (
@@ -161,6 +170,17 @@ impl IntoResponse for AppError {
                 .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
         }
         response
+    }
+}
+
+impl From<crate::heavy::HeavyError> for AppError {
+    fn from(e: crate::heavy::HeavyError) -> AppError {
+        match e {
+            crate::heavy::HeavyError::Busy => AppError::Busy,
+            crate::heavy::HeavyError::Failed => {
+                AppError::rejected(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+            }
+        }
     }
 }
 

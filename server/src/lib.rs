@@ -2,13 +2,16 @@
 //! with every step stored before anyone hears of it.
 
 pub mod admin;
+pub mod auth;
 pub mod config;
 pub mod db;
 pub mod error;
 pub mod health;
+pub mod heavy;
 pub mod http;
 pub mod limits;
 pub mod metrics;
+pub mod record;
 pub mod replay;
 pub mod retention;
 pub mod room;

@@ -3,6 +3,7 @@
 //! health. `parlor-server --help` lists every setting.
 
 use parlor_server::config::{self, LogFormat, Mode};
+use parlor_server::record::RECORD_BODY_LIMIT;
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -86,66 +87,113 @@ async fn main() -> anyhow::Result<()> {
 
 /// `parlor-server verify FILE|URL`: 0 when the record checks out, 1 when it
 /// does not (naming the first step that fails), 2 when it cannot be read.
+/// A record is read as the server reads an upload: at most
+/// [`RECORD_BODY_LIMIT`] bytes, by its type.
 async fn verify(source: &str) -> i32 {
-    let text = if source == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map(|_| s)
-            .map_err(|e| e.to_string())
+    let bytes = if source == "-" {
+        read_capped(std::io::stdin().lock())
     } else if source.starts_with("http://") || source.starts_with("https://") {
         download(source).await
     } else {
-        std::fs::read_to_string(source).map_err(|e| e.to_string())
+        std::fs::File::open(source)
+            .map_err(|e| e.to_string())
+            .and_then(read_capped)
     };
-    let record: parlor_protocol::replay::MatchExport = match text
-        .and_then(|t| serde_json::from_str(&t).map_err(|e| format!("not a match record: {e}")))
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("parlor-server verify: {source}: {e}");
-            return 2;
-        }
-    };
-    match parlor_server::replay::verify(&record) {
+    let record =
+        match bytes.and_then(|b| parlor_server::record::parse(&b).map_err(|e| e.to_string())) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("parlor-server verify: {source}: {e}");
+                return 2;
+            }
+        };
+    match parlor_server::replay::verify_record(&record) {
         Ok(v) => {
             println!(
                 "verified: match {} ({}), {} steps replayed, {} chance steps re-derived from the seed, result as recorded",
-                record.match_id,
-                record.game.title(),
+                record.header.match_id,
+                record.header.game.title(),
                 v.steps,
                 v.chance
             );
             0
         }
         Err(e) => {
-            println!("NOT verified: match {}: {e}", record.match_id);
+            println!("NOT verified: match {}: {e}", record.header.match_id);
             1
         }
     }
 }
 
-/// Fetches the record of the match at `url` (its page or its download link).
-async fn download(url: &str) -> Result<String, String> {
+fn too_large() -> String {
+    format!(
+        "larger than {RECORD_BODY_LIMIT} bytes: not a match record (the largest are about 40 KB)"
+    )
+}
+
+/// Reads at most [`RECORD_BODY_LIMIT`] bytes, refusing anything longer.
+fn read_capped(reader: impl std::io::Read) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(reader, RECORD_BODY_LIMIT as u64 + 1),
+        &mut bytes,
+    )
+    .map_err(|e| e.to_string())?;
+    if bytes.len() > RECORD_BODY_LIMIT {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// Fetches the record of the match at `url` (its page or its download
+/// link): no redirects followed (a redirect could point anywhere, a local
+/// service included), at most [`RECORD_BODY_LIMIT`] bytes read.
+async fn download(url: &str) -> Result<Vec<u8>, String> {
     let export = parlor_server::replay::export_url(url).ok_or_else(|| {
         "not the address of a match (expected …/matches/ID or …/api/matches/ID/export)".to_string()
     })?;
     let client = reqwest::Client::builder()
         .timeout(std::time::Duration::from_secs(30))
+        .redirect(reqwest::redirect::Policy::none())
         .build()
         .map_err(|e| e.to_string())?;
-    let response = client
+    let mut response = client
         .get(&export)
         .send()
         .await
         .map_err(|e| format!("{export}: {e}"))?;
     let status = response.status();
-    let body = response
-        .text()
+    if status.is_redirection() {
+        let to = response
+            .headers()
+            .get(reqwest::header::LOCATION)
+            .and_then(|l| l.to_str().ok())
+            .unwrap_or("elsewhere");
+        return Err(format!(
+            "{export}: the server sends this request on to {to:?}; redirects are not followed \
+             (verify that address directly if you trust it)"
+        ));
+    }
+    if response
+        .content_length()
+        .is_some_and(|n| n > RECORD_BODY_LIMIT as u64)
+    {
+        return Err(format!("{export}: {}", too_large()));
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response
+        .chunk()
         .await
-        .map_err(|e| format!("{export}: {e}"))?;
+        .map_err(|e| format!("{export}: {e}"))?
+    {
+        if body.len() + chunk.len() > RECORD_BODY_LIMIT {
+            return Err(format!("{export}: {}", too_large()));
+        }
+        body.extend_from_slice(&chunk);
+    }
     if !status.is_success() {
         // The server's typed error says why (e.g. the match is not over).
-        let why = serde_json::from_str::<parlor_protocol::http::ApiError>(&body)
+        let why = serde_json::from_slice::<parlor_protocol::http::ApiError>(&body)
             .map(|e| e.message)
             .unwrap_or_else(|_| status.to_string());
         return Err(format!("{export}: {why}"));

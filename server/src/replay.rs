@@ -14,6 +14,7 @@ use parlor_protocol::{MatchId, Viewer};
 use sha2::{Digest, Sha256};
 
 use crate::db::{Store, StoreError};
+use crate::record::Record;
 use crate::room::live::LiveMatch;
 
 /// Why a replay or an export is refused.
@@ -45,62 +46,101 @@ impl From<StoreError> for ReplayError {
     }
 }
 
-/// `viewer`'s replay of a stored match.
-pub async fn replay(store: &Store, id: MatchId, viewer: Viewer) -> Result<Replay, ReplayError> {
+/// A stored match read for one viewer's replay, not yet rebuilt: the
+/// rebuilding is CPU work, done on the heavy pool ([`StoredReplay::replay`]).
+#[derive(Debug)]
+pub struct StoredReplay {
+    id: MatchId,
+    record: parlor_protocol::http::MatchRecord,
+    viewer: Viewer,
+    steps: Vec<(u64, String)>,
+    timed_out: Vec<u64>,
+}
+
+/// Reads what `viewer`'s replay of a stored match needs.
+pub async fn load(store: &Store, id: MatchId, viewer: Viewer) -> Result<StoredReplay, ReplayError> {
     let record = store.match_record(id).await?;
     if viewer != Viewer::Spectator && record.result.is_none() {
         return Err(ReplayError::NotOver);
     }
-    let steps = store.steps(id).await?;
-    let timed_out = store.timed_out(id).await?;
-    let (start, steps) = rebuild(
-        &record.options,
-        &record.players,
-        steps.iter().map(|(seq, json)| (*seq, json.as_str())),
+    Ok(StoredReplay {
+        id,
         viewer,
-        &timed_out,
-    )?;
-    Ok(Replay {
-        match_id: id,
-        game: record.game,
-        viewer,
-        players: record.players,
-        start,
-        steps,
-        result: record.result,
+        steps: store.steps(id).await?,
+        timed_out: store.timed_out(id).await?,
+        record,
     })
+}
+
+impl StoredReplay {
+    /// Rebuilds the replay through the rules.
+    pub fn replay(self) -> Result<Replay, ReplayError> {
+        let kind = self.record.options.kind();
+        let log = self
+            .steps
+            .iter()
+            .map(|(seq, json)| {
+                AnyStep::from_json(kind, json)
+                    .map_err(|e| ReplayError::Broken(format!("step {seq}: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let (start, steps) = rebuild(
+            &self.record.options,
+            &self.record.players,
+            &log,
+            self.viewer,
+            &self.timed_out,
+        )?;
+        Ok(Replay {
+            match_id: self.id,
+            game: self.record.game,
+            viewer: self.viewer,
+            players: self.record.players,
+            start,
+            steps,
+            result: self.record.result,
+        })
+    }
+}
+
+/// `viewer`'s replay of a stored match.
+pub async fn replay(store: &Store, id: MatchId, viewer: Viewer) -> Result<Replay, ReplayError> {
+    load(store, id, viewer).await?.replay()
 }
 
 /// `viewer`'s replay of a match record (a finished match: any viewer).
 pub fn replay_record(record: &MatchExport, viewer: Viewer) -> Result<Replay, ReplayError> {
-    let texts: Vec<String> = record.steps.iter().map(|s| s.to_string()).collect();
+    let record = Record::from_export(record).map_err(|e| ReplayError::Broken(e.to_string()))?;
+    replay_steps(&record, viewer)
+}
+
+/// `viewer`'s replay of a record whose steps are decoded.
+pub fn replay_steps(record: &Record, viewer: Viewer) -> Result<Replay, ReplayError> {
+    let header = &record.header;
     let (start, steps) = rebuild(
-        &record.options,
-        &record.players,
-        texts
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (i as u64 + 1, t.as_str())),
+        &header.options,
+        &header.players,
+        &record.steps,
         viewer,
-        &record.timed_out,
+        &header.timed_out,
     )?;
     Ok(Replay {
-        match_id: record.match_id,
-        game: record.game,
+        match_id: header.match_id,
+        game: header.game,
         viewer,
-        players: record.players.clone(),
+        players: header.players.clone(),
         start,
         steps,
-        result: Some(record.result.clone()),
+        result: Some(header.result.clone()),
     })
 }
 
 /// Plays `steps` through the rules, keeping `viewer`'s view of each step
 /// and the patch it makes to the viewer's view.
-fn rebuild<'a>(
+fn rebuild(
     options: &parlor_protocol::GameOptions,
     players: &[String],
-    steps: impl Iterator<Item = (u64, &'a str)>,
+    log: &[AnyStep],
     viewer: Viewer,
     timed_out: &[u64],
 ) -> Result<(parlor_protocol::AnyView, Vec<ReplayStep>), ReplayError> {
@@ -110,14 +150,8 @@ fn rebuild<'a>(
         }
     }
     let seats = u8::try_from(players.len()).unwrap_or(u8::MAX);
-    let mut log = Vec::new();
-    for (seq, json) in steps {
-        let step = AnyStep::from_json(options.kind(), json)
-            .map_err(|e| ReplayError::Broken(format!("step {seq}: {e}")))?;
-        log.push(step);
-    }
     let (start, shown) = if viewer == Viewer::Revealed {
-        let revealed = AnyGame::reveal(options, seats, &log).map_err(|e| match e {
+        let revealed = AnyGame::reveal(options, seats, log).map_err(|e| match e {
             RevealError::NotOver => ReplayError::NotOver,
             other => ReplayError::Broken(other.to_string()),
         })?;
@@ -269,33 +303,43 @@ pub fn verify(record: &MatchExport) -> Result<Verified, VerifyError> {
     if record.format != EXPORT_FORMAT {
         return Err(VerifyError::Format(record.format));
     }
-    let seed: [u8; 32] = hex::decode(&record.seed)
+    let decoded = Record::from_export(record).map_err(|e| match e {
+        crate::record::RecordError::Step { seq, reason, .. } => VerifyError::Unreadable {
+            seq: seq as u64,
+            reason,
+        },
+        other => VerifyError::Setup(other.to_string()),
+    })?;
+    verify_record(&decoded)
+}
+
+/// [`verify`] for a record whose steps are decoded.
+pub fn verify_record(record: &Record) -> Result<Verified, VerifyError> {
+    let header = &record.header;
+    if header.format != EXPORT_FORMAT {
+        return Err(VerifyError::Format(header.format));
+    }
+    let seed: [u8; 32] = hex::decode(&header.seed)
         .ok()
         .and_then(|b| b.try_into().ok())
         .ok_or(VerifyError::BadSeed)?;
     let found = hex::encode(Sha256::digest(seed));
-    if !found.eq_ignore_ascii_case(&record.seed_sha256) {
+    if !found.eq_ignore_ascii_case(&header.seed_sha256) {
         return Err(VerifyError::Commitment {
             found,
-            committed: record.seed_sha256.clone(),
+            committed: header.seed_sha256.clone(),
         });
     }
-    let seats = u8::try_from(record.players.len()).unwrap_or(u8::MAX);
+    let seats = u8::try_from(header.players.len()).unwrap_or(u8::MAX);
     let mut game =
-        AnyGame::new(&record.options, seats).map_err(|e| VerifyError::Setup(e.to_string()))?;
+        AnyGame::new(&header.options, seats).map_err(|e| VerifyError::Setup(e.to_string()))?;
     let mut chance = 0;
-    for (i, json) in record.steps.iter().enumerate() {
+    for (i, step) in record.steps.iter().enumerate() {
         let seq = i as u64 + 1;
-        let step = AnyStep::from_json(record.game, &json.to_string()).map_err(|e| {
-            VerifyError::Unreadable {
-                seq,
-                reason: e.to_string(),
-            }
-        })?;
         if step.is_chance() {
             chance += 1;
             let drawn = game.sample_chance(&mut LiveMatch::chance_rng(&seed, seq));
-            if drawn.as_ref() != Some(&step) {
+            if drawn.as_ref() != Some(step) {
                 return Err(VerifyError::Chance {
                     seq,
                     expected: drawn.map_or("nothing".into(), |d| d.to_json()),
@@ -303,14 +347,14 @@ pub fn verify(record: &MatchExport) -> Result<Verified, VerifyError> {
                 });
             }
         }
-        game.apply(&step).map_err(|e| VerifyError::Illegal {
+        game.apply(step).map_err(|e| VerifyError::Illegal {
             seq,
             reason: e.to_string(),
         })?;
     }
     match game.result() {
         None => Err(VerifyError::Unfinished(record.steps.len())),
-        Some(result) if result != record.result => Err(VerifyError::Result),
+        Some(result) if result != header.result => Err(VerifyError::Result),
         Some(_) => Ok(Verified {
             steps: record.steps.len(),
             chance,

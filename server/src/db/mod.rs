@@ -3,6 +3,10 @@
 //! One code path for SQLite (the embedded default) and PostgreSQL, through
 //! sqlx's `Any` driver and migrations written in the SQL both share.
 
+mod chat;
+
+pub use chat::ChatTally;
+
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -11,7 +15,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use parlor_protocol::http::{MatchRecord, MatchSummary};
 use parlor_protocol::{
     BotLevel, ChatLine, GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat, TurnTimer,
-    Viewer,
 };
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
@@ -317,6 +320,10 @@ pub struct StoredRoom {
     pub chat: Vec<ChatLine>,
     /// The room's turn timer.
     pub turn_timer: TurnTimer,
+    /// The host locked the room to new players.
+    pub locked: bool,
+    /// Seats the host closed.
+    pub closed_seats: u8,
 }
 
 pub use parlor_protocol::admin::{StoredCounts, Swept};
@@ -494,6 +501,22 @@ impl Store {
         Ok(())
     }
 
+    /// Stores who may sit: the room's lock and its closed seats.
+    pub async fn set_room_seating(
+        &self,
+        code: &RoomCode,
+        locked: bool,
+        closed_seats: u8,
+    ) -> StoreResult<()> {
+        sqlx::query("update room set locked = $1, closed_seats = $2 where room_code = $3")
+            .bind(i64::from(locked))
+            .bind(i64::from(closed_seats))
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Stores a taken seat.
     pub async fn add_seat(&self, code: &RoomCode, seat: &SeatRow) -> StoreResult<()> {
         sqlx::query("insert into seat (room_code, seat, name, token_sha256, joined_at, bot, stand_in) values ($1, $2, $3, $4, $5, $6, $7)")
@@ -535,55 +558,6 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
-    }
-
-    /// Stores a chat line as the room's next.
-    pub async fn add_chat(&self, code: &RoomCode, chat: &NewChat) -> StoreResult<()> {
-        let line = &chat.line;
-        sqlx::query(
-            "insert into chat_line (room_code, seq, match_id, from_seat, name, body, reaction, said_at) \
-             values ($1, (select coalesce(max(seq), 0) + 1 from chat_line where room_code = $1), $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(&code.0)
-        .bind(chat.match_id.map(|m| m.to_string()))
-        .bind(match line.from {
-            Viewer::Seat(s) => Some(i64::from(s.0)),
-            Viewer::Spectator | Viewer::Revealed => None,
-        })
-        .bind(&line.name)
-        .bind(&line.text)
-        .bind(line.reaction.map(|r| json(&r)))
-        .bind(line.at)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    /// A room's last `limit` chat lines, oldest first.
-    pub async fn recent_chat(&self, code: &RoomCode, limit: usize) -> StoreResult<Vec<ChatLine>> {
-        let rows = sqlx::query(
-            "select from_seat, name, body, reaction, said_at from chat_line \
-             where room_code = $1 order by seq desc limit $2",
-        )
-        .bind(&code.0)
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
-        .await?;
-        let mut lines = rows.iter().map(chat_of).collect::<StoreResult<Vec<_>>>()?;
-        lines.reverse();
-        Ok(lines)
-    }
-
-    /// What was said while `match_id` was the room's match, oldest first.
-    pub async fn match_chat(&self, match_id: MatchId) -> StoreResult<Vec<ChatLine>> {
-        let rows = sqlx::query(
-            "select from_seat, name, body, reaction, said_at from chat_line \
-             where match_id = $1 order by seq",
-        )
-        .bind(match_id.to_string())
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(chat_of).collect()
     }
 
     /// Renames a seat.
@@ -689,7 +663,8 @@ impl Store {
     /// A room with its seats and latest match, for rebuilding it.
     pub async fn load_room(&self, code: &RoomCode) -> StoreResult<StoredRoom> {
         let r = sqlx::query(
-            "select options, status, broken, closed, turn_timer from room where room_code = $1",
+            "select options, status, broken, closed, turn_timer, locked, closed_seats from room \
+             where room_code = $1",
         )
         .bind(&code.0)
         .fetch_one(&self.pool)
@@ -733,6 +708,8 @@ impl Store {
             chat: self.recent_chat(code, CHAT_KEPT).await?,
             turn_timer: serde_json::from_value(serde_json::Value::String(r.try_get("turn_timer")?))
                 .map_err(|e| StoreError::Corrupt(format!("turn timer: {e}")))?,
+            locked: r.try_get::<i64, _>("locked")? != 0,
+            closed_seats: u8::try_from(r.try_get::<i64, _>("closed_seats")?).unwrap_or(0),
         })
     }
 
@@ -1028,10 +1005,10 @@ impl Store {
             finished_at: r.try_get("finished_at")?,
             bots: bots_of(&r)?,
             // Spectators' talk reaches players only once the match is over.
-            chat: if finished {
-                self.match_chat(match_id).await?
+            chat_lines: if finished {
+                self.match_chat_lines(match_id).await?
             } else {
-                Vec::new()
+                0
             },
         })
     }
@@ -1150,20 +1127,6 @@ fn bots_of(r: &AnyRow) -> StoreResult<Vec<Seat>> {
     r.try_get::<Option<String>, _>("bots")?
         .as_deref()
         .map_or(Ok(Vec::new()), parse)
-}
-
-fn chat_of(r: &AnyRow) -> StoreResult<ChatLine> {
-    let reaction: Option<String> = r.try_get("reaction")?;
-    Ok(ChatLine {
-        from: match r.try_get::<Option<i64>, _>("from_seat")? {
-            Some(s) => Viewer::Seat(seat_of(s)?),
-            None => Viewer::Spectator,
-        },
-        name: r.try_get("name")?,
-        text: r.try_get("body")?,
-        reaction: reaction.as_deref().map(parse).transpose()?,
-        at: r.try_get("said_at")?,
-    })
 }
 
 fn level_name(level: BotLevel) -> &'static str {

@@ -8,6 +8,8 @@
 //! A room is fully described by what it stored, so [`Room::restore`]
 //! rebuilds it after a restart (or after it was unloaded while idle).
 
+mod host;
+
 use std::collections::{HashMap, VecDeque};
 
 use axum::extract::ws::Utf8Bytes;
@@ -24,6 +26,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::{info, warn};
 
 use super::live::{LiveMatch, Planned, RestoreError, ViewerUpdate};
+use super::names;
 use super::{
     new_token, token_hash, ConnId, ConnectError, JoinError, Outgoing, RoomCmd, RoomConfig,
 };
@@ -112,6 +115,14 @@ pub struct Room {
     /// memory only, like the chat itself).
     muted: Vec<Seat>,
     rail_muted: bool,
+    /// The host locked the room to new players.
+    locked: bool,
+    /// Seats the host closed by moving their players to the spectators.
+    closed_seats: u8,
+    /// Table talk said so far in the current chat period: the match in
+    /// play, or (`None`) the room between matches. Read from the store
+    /// when a period's first line comes.
+    chat_used: Option<(Option<MatchId>, crate::db::ChatTally)>,
 }
 
 /// A running clock.
@@ -160,6 +171,9 @@ impl Room {
             rematch: Vec::new(),
             muted: Vec::new(),
             rail_muted: false,
+            locked: false,
+            closed_seats: 0,
+            chat_used: None,
         }
     }
 
@@ -213,6 +227,9 @@ impl Room {
             .collect();
         room.chat = stored.chat.into();
         room.turn_timer = stored.turn_timer;
+        room.locked = stored.locked;
+        room.closed_seats = stored.closed_seats;
+        room.clamp_closed_seats();
         // Back in the lobby after a match: the last match is history.
         room.live = live.filter(|_| status != RoomStatus::Lobby);
         // Continue the stored timer where it was; one that ended while the
@@ -519,15 +536,11 @@ impl Room {
         true
     }
 
-    /// `name`, or `name 2`, `name 3`… when a seat already has it (ignoring
-    /// case): the turn line, the log and the history must tell players
-    /// apart.
+    /// `name`, or `name 2`, `name 3`… when a seat already has it or one
+    /// that looks like it ([`names::look_alike`]): the turn line, the log
+    /// and the history must tell players apart.
     fn unique_name(&self, name: String) -> String {
-        let taken = |n: &str| {
-            self.seats
-                .iter()
-                .any(|s| s.name.to_lowercase() == n.to_lowercase())
-        };
+        let taken = |n: &str| self.seats.iter().any(|s| names::look_alike(&s.name, n));
         if !taken(&name) {
             return name;
         }
@@ -575,7 +588,7 @@ impl Room {
             return Err((ErrorCode::Muted, "the host has muted you in chat".into()));
         }
         let now = Instant::now();
-        let Some(c) = self.conns.get_mut(&conn) else {
+        let Some(c) = self.conns.get(&conn) else {
             return Ok(());
         };
         if c.last_chat
@@ -583,7 +596,34 @@ impl Room {
         {
             return Err((ErrorCode::RateLimited, "one chat line at a time".into()));
         }
-        c.last_chat = Some(now);
+        // Lines go with the match in play; once it is over they are the
+        // room's, never part of the finished match's record.
+        let period = self
+            .live
+            .as_ref()
+            .filter(|m| m.game.result().is_none())
+            .map(|m| m.id);
+        let mut used = match self.chat_used {
+            Some((p, used)) if p == period => used,
+            _ => self
+                .store
+                .chat_tally(&self.code, period)
+                .await
+                .map_err(storage)?,
+        };
+        let cap = self.config.chat_cap;
+        if used.lines >= u64::from(cap.lines) || used.bytes + text.len() as u64 > cap.bytes {
+            self.chat_used = Some((period, used));
+            let why = if period.is_some() {
+                "this match's table talk is full: nothing more can be said until it ends"
+            } else {
+                "this room's table talk is full until the next match"
+            };
+            return Err((ErrorCode::ChatFull, why.into()));
+        }
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.last_chat = Some(now);
+        }
         let name = match viewer {
             Viewer::Seat(s) => self
                 .seats
@@ -599,13 +639,16 @@ impl Room {
             at: now_ms(),
         };
         let stored = NewChat {
-            match_id: self.live.as_ref().map(|m| m.id),
+            match_id: period,
             line,
         };
         self.store
             .add_chat(&self.code, &stored)
             .await
             .map_err(storage)?;
+        used.lines += 1;
+        used.bytes += stored.line.text.len() as u64;
+        self.chat_used = Some((period, used));
         let line = stored.line;
         if self.chat.len() == CHAT_KEPT {
             self.chat.pop_front();
@@ -625,10 +668,10 @@ impl Room {
     }
 
     async fn join(&mut self, name: String) -> Result<Joined, JoinError> {
-        let (_, max) = self.options.kind().players();
         let join_path = format!("/r/{}", self.code);
-        if self.status != RoomStatus::Lobby || self.seats.len() >= usize::from(max) {
-            // No seat left: the link still lets them watch.
+        if self.status != RoomStatus::Lobby || self.open_seats() == 0 {
+            // No seat left (or the host locked the room or closed the
+            // rest): the link still lets them watch.
             return Ok(Joined {
                 code: self.code.clone(),
                 join_path,
@@ -691,6 +734,9 @@ impl Room {
             ClientMsg::Rematch { ready } => self.rematch(viewer, ready).await,
             ClientMsg::BackToLobby => self.back_to_lobby(viewer).await,
             ClientMsg::Mute { seat, muted } => self.mute(viewer, seat, muted),
+            ClientMsg::Unseat { seat } => self.unseat(viewer, seat).await,
+            ClientMsg::ReopenSeat => self.reopen_seat(viewer).await,
+            ClientMsg::Lock { locked } => self.lock(viewer, locked).await,
             ClientMsg::Act {
                 client_seq,
                 version,
@@ -757,13 +803,12 @@ impl Room {
     /// Renames `viewer`'s seat (lobby only); names stay unique in a room.
     async fn rename(&mut self, viewer: Viewer, name: &str) -> Result<(), (ErrorCode, String)> {
         let seat = self.lobby_seat(viewer, "names can change in the lobby")?;
-        let name =
-            crate::http::clean_name(name).map_err(|e| (ErrorCode::BadName, e.to_string()))?;
+        let name = names::clean_name(name).map_err(|e| (ErrorCode::BadName, e.to_string()))?;
         let taken = self
             .seats
             .iter()
             .enumerate()
-            .find(|(i, s)| *i != seat.index() && s.name.to_lowercase() == name.to_lowercase());
+            .find(|(i, s)| *i != seat.index() && names::look_alike(&s.name, &name));
         if let Some((_, other)) = taken {
             return Err((
                 ErrorCode::NameTaken,
@@ -847,12 +892,7 @@ impl Room {
         let name = BOT_NAMES
             .iter()
             .map(|n| format!("{n} (bot)"))
-            .find(|n| {
-                !self
-                    .seats
-                    .iter()
-                    .any(|s| s.name.to_lowercase() == n.to_lowercase())
-            })
+            .find(|n| !self.seats.iter().any(|s| names::look_alike(&s.name, n)))
             .unwrap_or_else(|| self.unique_name("Bot".into()));
         // Nobody ever holds a bot's token: it is only there to fill the row.
         let row = SeatRow {
@@ -875,6 +915,7 @@ impl Room {
             stand_in: false,
             expiries: 0,
         });
+        self.clamp_closed_seats();
         info!(seat = %seat, ?level, "bot seated");
         self.broadcast_room();
         Ok(())
@@ -1675,6 +1716,8 @@ impl Room {
             muted: self.muted.clone(),
             rail_muted: self.rail_muted,
             turn_timer: self.turn_timer,
+            locked: self.locked,
+            closed_seats: self.closed_seats,
         }
     }
 

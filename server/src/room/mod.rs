@@ -4,6 +4,7 @@
 
 mod actor;
 pub mod live;
+pub mod names;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -54,6 +55,27 @@ pub struct RoomConfig {
     pub idle_unload: Duration,
     /// A bot waits this long before each move, so people can follow.
     pub bot_think: Duration,
+    /// Table talk one match keeps (and, between matches, the room): lines
+    /// and bytes; past either, lines are refused with `chat_full`.
+    pub chat_cap: ChatCap,
+}
+
+/// How much table talk one match (or the room between matches) takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChatCap {
+    /// Lines and reactions (`PARLOR_CHAT_MAX_LINES`, default 1,000).
+    pub lines: u32,
+    /// Bytes of words (`PARLOR_CHAT_MAX_BYTES`, default 100,000).
+    pub bytes: u64,
+}
+
+impl Default for ChatCap {
+    fn default() -> Self {
+        ChatCap {
+            lines: 1_000,
+            bytes: 100_000,
+        }
+    }
 }
 
 impl Default for RoomConfig {
@@ -62,6 +84,7 @@ impl Default for RoomConfig {
             max_conns: 256,
             idle_unload: Duration::from_secs(60 * 60),
             bot_think: Duration::from_millis(900),
+            chat_cap: ChatCap::default(),
         }
     }
 }

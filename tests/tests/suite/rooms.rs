@@ -4,6 +4,7 @@
 
 use futures_util::SinkExt;
 use parlor_protocol::doozy_dice::{Action, Options};
+use parlor_protocol::http::ChatPage;
 use parlor_protocol::{
     AnyAction, ClientMsg, ErrorCode, GameKind, GameOptions, RoomStatus, Seat, ServerMsg, ToAct,
     Viewer,
@@ -749,10 +750,16 @@ async fn chat_and_reactions_are_stored_with_the_match() {
     let rail = line(&mut s).await;
     assert_eq!(rail.from, Viewer::Spectator);
     let match_id = a.match_id();
-    assert!(
-        server.match_record(match_id).await.chat.is_empty(),
+    assert_eq!(
+        server.match_record(match_id).await.chat_lines,
+        0,
         "a live match's record holds no talk (the rail's would reach the players)"
     );
+    let (status, body) = server
+        .get_raw(&format!("/api/matches/{}/chat", match_id.0))
+        .await;
+    assert_eq!(status, 403, "{}", String::from_utf8_lossy(&body));
+    assert!(String::from_utf8_lossy(&body).contains("match_not_over"));
     // After a restart the room still has its talk.
     drop((a, b, s));
     server.stop().await;
@@ -770,7 +777,8 @@ async fn chat_and_reactions_are_stored_with_the_match() {
         "players never get the rail's talk"
     );
     // Played out, then a word after the end: the record shows the match's
-    // talk, the rail's included, and not the lobby's.
+    // talk, the rail's included, and neither the lobby's nor what was said
+    // once it was over (that is the room's: the record is closed).
     let a = server.connect_welcomed(&code, Some(&host_token)).await;
     let b = server.connect_welcomed(&code, Some(&guest_token)).await;
     let mut done = parlor_tests::driver::play_to_end(vec![a, b]).await;
@@ -779,7 +787,28 @@ async fn chat_and_reactions_are_stored_with_the_match() {
     let gg = line(&mut done[1]).await;
     let record = server.match_record(match_id).await;
     assert!(record.result.is_some());
-    assert_eq!(record.chat, vec![said, reacted, rail, gg]);
+    assert_eq!(record.chat_lines, 3);
+    let page: ChatPage = server
+        .get_json(&format!("/api/matches/{}/chat", match_id.0))
+        .await;
+    assert_eq!(
+        page.lines,
+        vec![said.clone(), reacted.clone(), rail.clone()]
+    );
+    assert_eq!(page.next, None);
+    // A page at a time.
+    let first: ChatPage = server
+        .get_json(&format!("/api/matches/{}/chat?limit=2", match_id.0))
+        .await;
+    assert_eq!(first.lines, vec![said.clone(), reacted.clone()]);
+    assert_eq!(first.next, Some(2));
+    let second: ChatPage = server
+        .get_json(&format!("/api/matches/{}/chat?after=2&limit=2", match_id.0))
+        .await;
+    assert_eq!((second.lines, second.next), (vec![rail.clone()], None));
+    // The room still has the word said after the end.
+    let after = welcome_chat(&server, &code, Some(&host_token)).await;
+    assert_eq!(after.last(), Some(&gg));
     server.stop().await;
     db.drop_db().await;
 }

@@ -83,4 +83,12 @@ on: boolean, } | { "type": "set_turn_timer",
 /**
  * The new timer.
  */
-timer: TurnTimer, } | { "type": "log" };
+timer: TurnTimer, } | { "type": "log" } | { "type": "unseat", 
+/**
+ * The person's seat (not the host's own, and not a bot's).
+ */
+seat: Seat, } | { "type": "reopen_seat" } | { "type": "lock", 
+/**
+ * Lock (true) or open (false).
+ */
+locked: boolean, };

@@ -68,4 +68,14 @@ rail_muted: boolean,
 /**
  * How long a player has for each decision.
  */
-turn_timer: TurnTimer, };
+turn_timer: TurnTimer, 
+/**
+ * The host has locked the room to new players: the link lets people
+ * watch, never sit.
+ */
+locked: boolean, 
+/**
+ * Seats the host closed by moving their players to the spectators;
+ * newcomers may take at most `max_players - seats - closed_seats`.
+ */
+closed_seats: number, };
