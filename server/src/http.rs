@@ -149,7 +149,9 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
             "/replay",
             // A match record is larger than other bodies, and read by its
             // own typed parser (see `record`).
-            post(replay_file).layer(DefaultBodyLimit::max(crate::record::RECORD_BODY_LIMIT)),
+            post(replay_file)
+                .layer(DefaultBodyLimit::max(crate::record::RECORD_BODY_LIMIT))
+                .layer(middleware::from_fn(refuse_declared_oversize)),
         )
         .merge(rate_limited(create, "create_room", rates.create_room))
         .merge(rate_limited(by_code, "room_code", rates.room_code))
@@ -249,6 +251,28 @@ pub fn content_hashed(path: &str) -> bool {
         && hash
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Refuses a record whose declared length is over the limit before any
+/// of it is read (a body without a length is cut off at the limit as it
+/// is read instead).
+async fn refuse_declared_oversize(request: Request, next: Next) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > crate::record::RECORD_BODY_LIMIT as u64) {
+        return AppError::rejected(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "a match record is at most {} bytes",
+                crate::record::RECORD_BODY_LIMIT
+            ),
+        )
+        .into_response();
+    }
+    next.run(request).await
 }
 
 /// `router`'s routes, each counted against `rate` per client (if any).

@@ -127,7 +127,7 @@ async fn verify(source: &str) -> i32 {
 
 fn too_large() -> String {
     format!(
-        "larger than {RECORD_BODY_LIMIT} bytes: not a match record (the largest are about 40 KB)"
+        "larger than {RECORD_BODY_LIMIT} bytes: not a match record (the longest matches make about 100 KB)"
     )
 }
 

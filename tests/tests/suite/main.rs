@@ -15,6 +15,7 @@ mod replay;
 mod resume;
 mod rooms;
 mod shutdown;
+mod strangers;
 mod timers;
 mod zingamino_e2e;
 mod zoomies_e2e;
