@@ -701,12 +701,37 @@ mod tests {
             from(&[]).unwrap().rooms.idle_unload,
             Duration::from_secs(3600)
         );
+        let token = "metrics-token-0123456789";
         assert_eq!(
-            from(&[("PARLOR_ADDR", "0.0.0.0:1"), ("PARLOR_METRICS_TOKEN", "t")])
-                .unwrap()
-                .metrics,
-            MetricsAccess::Token("t".into())
+            from(&[
+                ("PARLOR_ADDR", "0.0.0.0:1"),
+                ("PARLOR_METRICS_TOKEN", token)
+            ])
+            .unwrap()
+            .metrics,
+            MetricsAccess::Token(token.into())
         );
+        // A metrics token is as long as an admin token.
+        let e = from(&[("PARLOR_METRICS_TOKEN", "short-token")])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("PARLOR_METRICS_TOKEN: too short"), "{e}");
+        let e = from(&[("PARLOR_CHAT_MAX_LINES", "0"), ("PARLOR_REPLAY_QUEUE", "x")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("PARLOR_CHAT_MAX_LINES") && e.contains("PARLOR_REPLAY_QUEUE"),
+            "{e}"
+        );
+        let c = from(&[
+            ("PARLOR_CHAT_MAX_LINES", "50"),
+            ("PARLOR_CHAT_MAX_BYTES", "5000"),
+            ("PARLOR_REPLAY_WORKERS", "3"),
+            ("PARLOR_REPLAY_QUEUE", "0"),
+        ])
+        .unwrap();
+        assert_eq!((c.rooms.chat_cap.lines, c.rooms.chat_cap.bytes), (50, 5000));
+        assert_eq!((c.replay_workers, c.replay_queue), (3, 0));
         let e = from(&[
             ("PARLOR_PUBLIC_URL", "games.example.org"),
             ("PARLOR_LOG_FORMAT", "xml"),

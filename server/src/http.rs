@@ -199,7 +199,8 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
             "/metrics",
             get(metrics).route_layer(middleware::from_fn_with_state(guard, crate::auth::require)),
         ),
-        None => Router::new(),
+        // Off: a plain 404, not the web client's page.
+        None => Router::new().route("/metrics", get(|| async { AppError::NoRoute })),
     }
     .with_state(state_for_metrics);
     Router::new()
