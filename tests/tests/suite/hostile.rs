@@ -1027,3 +1027,88 @@ async fn silent_clients_are_closed_as_idle() {
     server.stop().await;
     db.drop_db().await;
 }
+
+/// Hostile match records, for every game: its own record with another
+/// game's steps, with a step of the wrong shape, with more steps than any
+/// record may hold, with its players doubled past the most seats, and cut
+/// short; each is refused with `400` naming why, and the honest record
+/// still replays. Nothing is stored by any of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_records_are_refused_in_every_game() {
+    use parlor_protocol::replay::MatchExport;
+    use serde_json::{json, Value};
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let mut records: Vec<MatchExport> = Vec::new();
+    for p in PLAYERS {
+        let mut t = Table::started(&server, p.kind, 0, p.seats[0], 0).await;
+        t.play_to_end().await;
+        let id = t.seats[0].match_id();
+        records.push(server.get_json(&format!("/api/matches/{id}/export")).await);
+    }
+    let stored = server.history("").await.len();
+    let post = |body: Value| {
+        let api = server.api.clone();
+        async move {
+            let resp = api
+                .http
+                .post(format!("{}/api/replay", api.base()))
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            (resp.status().as_u16(), resp.text().await.unwrap())
+        }
+    };
+    for (i, record) in records.iter().enumerate() {
+        let game = record.game.slug();
+        let honest = serde_json::to_value(record).unwrap();
+        let other = &records[(i + 1) % records.len()];
+        let many: Vec<Value> = record
+            .steps
+            .iter()
+            .cycle()
+            .take(parlor_server::record::RECORD_MAX_STEPS + 1)
+            .cloned()
+            .collect();
+        let mut cut = honest.clone();
+        cut["steps"] = json!(record.steps[..record.steps.len() / 2]);
+        let attacks: Vec<(&str, Value, &str)> = vec![
+            (
+                "another game's steps",
+                json!(other.steps),
+                "is not a step of",
+            ),
+            (
+                "a step of the wrong shape",
+                json!([{"act": {"seat": "x"}}]),
+                "step 1 is not a step of",
+            ),
+            ("too many steps", json!(many), "more than 20000 items"),
+            (
+                "a nested step",
+                json!([[[[[[[[[[0]]]]]]]]]]),
+                "step 1 is not a step of",
+            ),
+        ];
+        for (what, steps, says) in attacks {
+            let mut bad = honest.clone();
+            bad["steps"] = steps;
+            let (status, text) = post(bad).await;
+            assert_eq!(status, 400, "{game}, {what}: {text}");
+            assert!(text.contains(says), "{game}, {what}: {text}");
+        }
+        let mut crowd = honest.clone();
+        crowd["players"] = json!(vec!["Ada"; 9]);
+        let (status, text) = post(crowd).await;
+        assert_eq!(status, 400, "{game}, nine players: {text}");
+        let (status, text) = post(cut).await;
+        assert_eq!(status, 400, "{game}, cut short: {text}");
+        assert!(text.contains("before the match is over"), "{game}: {text}");
+        let (status, text) = post(honest).await;
+        assert_eq!(status, 200, "{game}, the honest record: {text}");
+    }
+    assert_eq!(server.history("").await.len(), stored, "nothing stored");
+    server.stop().await;
+    db.drop_db().await;
+}

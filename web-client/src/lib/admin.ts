@@ -11,7 +11,7 @@ import type { ApiError } from '../generated/ApiError';
 import type { CloseRoom } from '../generated/CloseRoom';
 import type { MatchSummary } from '../generated/MatchSummary';
 import type { RetentionReport } from '../generated/RetentionReport';
-import { ApiFailure, RATE_LIMITED } from './api';
+import { ApiFailure, BUSY, RATE_LIMITED } from './api';
 
 const TOKEN_KEY = 'parlor.admin';
 
@@ -75,6 +75,7 @@ async function request<T>(token: string, method: 'GET' | 'POST', path: string, b
     if (res.status === 401) throw new ApiFailure(401, code, WRONG_TOKEN_TEXT);
     if (res.status === 404 && code === 'not_found') throw new ApiFailure(404, code, ADMIN_OFF_TEXT);
     if (res.status === 429) throw new ApiFailure(429, 'rate_limited', RATE_LIMITED);
+    if (code === 'busy') throw new ApiFailure(res.status, code, BUSY);
     if (isApiError(data)) throw new ApiFailure(res.status, data.error, data.message);
     throw new ApiFailure(res.status, code, `The server answered ${res.status} ${res.statusText}.`);
   }

@@ -3,6 +3,7 @@
 // can show a sentence instead of a status number.
 
 import type { ApiError } from '../generated/ApiError';
+import type { ChatPage } from '../generated/ChatPage';
 import type { ClaimSeat } from '../generated/ClaimSeat';
 import type { CreateRoom } from '../generated/CreateRoom';
 import type { GameInfo } from '../generated/GameInfo';
@@ -40,6 +41,9 @@ function isApiError(x: unknown): x is ApiError {
 /** What to say when the server asks us to slow down (HTTP 429 / `rate_limited`). */
 export const RATE_LIMITED = 'Too many requests — wait a moment.';
 
+/** What to say when the server's workers are all busy (HTTP 503 / `busy`, e.g. replaying an uploaded record). */
+export const BUSY = 'The server is busy, try again in a moment.';
+
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
@@ -64,6 +68,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
     if (res.status === 429 || (isApiError(data) && data.error === 'rate_limited')) {
       throw new ApiFailure(res.status, 'rate_limited', RATE_LIMITED);
     }
+    if (isApiError(data) && data.error === 'busy') throw new ApiFailure(res.status, 'busy', BUSY);
     if (isApiError(data)) throw new ApiFailure(res.status, data.error, data.message);
     throw new ApiFailure(res.status, `http_${res.status}`, `The server answered ${res.status} ${res.statusText}.`);
   }
@@ -103,6 +108,9 @@ export function exportUrl(id: string): string {
   return `/api/matches/${enc(id)}/export`;
 }
 
+/** Lines of a match's table talk asked for at a time (the server gives at most 100). */
+export const CHAT_PAGE = 25;
+
 export const api = {
   games: () => request<GameInfo[]>('GET', '/api/games'),
   health: () => request<Health>('GET', '/api/health'),
@@ -119,6 +127,12 @@ export const api = {
   replayRecord: (record: unknown, seat: number | 'all' | null = null) =>
     request<Replay>('POST', `/api/replay${seat === null ? '' : `?seat=${seat}`}`, record),
   match: (id: string) => request<MatchRecord>('GET', `/api/matches/${enc(id)}`),
+  /**
+   * One page of a finished match's table talk, oldest first: pass the last
+   * page's `next` as `after` (403 `match_not_over` until it ends).
+   */
+  matchChat: (id: string, after = 0, limit = CHAT_PAGE) =>
+    request<ChatPage>('GET', `/api/matches/${enc(id)}/chat?after=${after}&limit=${limit}`),
 };
 
 /** A sentence for any thrown value. */

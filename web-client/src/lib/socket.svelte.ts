@@ -101,6 +101,14 @@ const ERROR_HINTS: Partial<Record<ErrorCode, string>> = {
 
 export { CLOSE };
 
+/** The server's lower-case message as a sentence: capitalised and ended. */
+function sentence(message: string): string {
+  const m = message.trim();
+  if (!m) return m;
+  const s = m[0].toUpperCase() + m.slice(1);
+  return /[.!?…]$/.test(s) ? s : `${s}.`;
+}
+
 export function wsUrl(code: string): string {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${location.host}/api/rooms/${encodeURIComponent(code)}/ws`;
@@ -138,6 +146,13 @@ export class RoomConnection {
   leftSeat = $state(false);
   /** The seat was claimed on another device (close 4009): forget its token; this page watches. */
   seatMoved = $state(false);
+  /** The host moved this page's player to the spectators (lobby): its token is forgotten; this page watches. */
+  unseated = $state(false);
+  /**
+   * The room's table talk is full (`chat_full`): the server's sentence, shown
+   * in the chat until the match (or the time between matches) changes.
+   */
+  chatFull = $state<string | null>(null);
   /** The one-time link code to move this seat to another device, once asked for. */
   seatLink = $state.raw<{ code: string; expiresAt: number } | null>(null);
   /**
@@ -246,6 +261,10 @@ export class RoomConnection {
   useToken(token: string | null): void {
     this.#token = token;
     this.tokenRejected = false;
+    // A seat taken again: whatever made this page watch before is over.
+    this.leftSeat = false;
+    this.seatMoved = false;
+    this.unseated = false;
     this.#reconnectNow();
   }
 
@@ -330,6 +349,21 @@ export class RoomConnection {
   /** The host, in the lobby: removes a bot (later seats move up). */
   removeBot(seat: Seat): boolean {
     return this.#send({ type: 'remove_bot', seat });
+  }
+
+  /** The host, in the lobby: moves a person (not a bot) to the spectators; their seat stays closed until reopened. */
+  unseat(seat: Seat): boolean {
+    return this.#send({ type: 'unseat', seat });
+  }
+
+  /** The host, in the lobby: opens one seat closed by moving its player to the spectators. */
+  reopenSeat(): boolean {
+    return this.#send({ type: 'reopen_seat' });
+  }
+
+  /** The host, in the lobby: locks the room to new players (the link then only lets people watch), or opens it. */
+  lock(locked: boolean): boolean {
+    return this.#send({ type: 'lock', locked });
   }
 
   /** During a match: the host lets a bot play for an absent player, or stops it; a player takes their own seat back (`on` false). */
@@ -642,6 +676,9 @@ export class RoomConnection {
   }
 
   #setRoom(room: RoomInfo): void {
+    // Table talk is capped per match (and between matches): a new period may talk again.
+    const was = this.room;
+    if (this.chatFull !== null && (!was || was.match_id !== room.match_id || was.status !== room.status)) this.chatFull = null;
     this.room = room;
     this.roomAt = Date.now();
   }
@@ -785,7 +822,17 @@ export class RoomConnection {
           this.tokenRejected = true;
           this.#token = null;
         }
+        if (msg.code === 'not_seated' && msg.client_seq === null && this.seat !== null && !this.#leaving) {
+          // Unasked, while seated: the host moved us to the spectators (a
+          // welcome as a spectator follows). Our token opens nothing any more.
+          this.#token = null;
+          this.seatLink = null;
+          this.unseated = true;
+          break;
+        }
+        if (msg.code === 'chat_full') this.chatFull = sentence(msg.message || 'The table talk is full.');
         if (msg.code === 'rate_limited') toasts.slowDown();
+        else if (msg.code === 'chat_full') toasts.error(this.chatFull ?? msg.code);
         else toasts.error(ERROR_HINTS[msg.code] ?? msg.message ?? msg.code);
         break;
       }
