@@ -1,8 +1,8 @@
 // A stand-in for `RoomConnection` that plays a stored `Replay` back instead
 // of talking to a room, so each game's live `Table` renders replays too.
 //
-// It has every member the tables (and `Presence`) read, with the same types
-// (checked by `TableConn` below); nothing can be sent: `act` does nothing and
+// It is a `TableConn`, like the live connection: every member the tables
+// (and `Presence`) read; nothing can be sent: `act` does nothing and
 // `myTurn` is always false, so the tables show no live controls. `you` is the
 // replay's viewer, so a seat's own hand renders as that seat saw it.
 
@@ -13,31 +13,7 @@ import type { RoomInfo } from '../generated/RoomInfo';
 import type { Seat } from '../generated/Seat';
 import type { Viewer } from '../generated/Viewer';
 import { applyPatch } from './patch';
-import type { ConnStatus, LogEntry, MatchState, RoomConnection } from './socket.svelte';
-
-/** What the game tables read from their `conn`. */
-export type TableConn = Pick<
-  RoomConnection,
-  | 'status'
-  | 'you'
-  | 'room'
-  | 'roomAt'
-  | 'match'
-  | 'log'
-  | 'pending'
-  | 'refusals'
-  | 'catchingUp'
-  | 'seat'
-  | 'isHost'
-  | 'toActSeats'
-  | 'myTurn'
-  | 'nameOf'
-  | 'isAway'
-  | 'botThinking'
-  | 'thinkingSuffix'
-  | 'reactions'
-  | 'act'
->;
+import type { ConnStatus, LogEntry, MatchState, TableConn } from './types';
 
 /** Every view of a replay: `views[i]` is the view at version `i` (0 = before step 1). */
 export function replayViews(replay: Replay): AnyView[] {
@@ -143,10 +119,5 @@ export class ReplayConnection implements TableConn {
   /** A replay is read-only: nothing is ever sent. */
   act(_action: AnyAction): boolean {
     return false;
-  }
-
-  /** The connection for the tables, whose props are typed as the live one. */
-  asRoomConnection(): RoomConnection {
-    return this as unknown as RoomConnection;
   }
 }

@@ -12,7 +12,6 @@
 // the server sends and submits actions.
 
 import type { AnyAction } from '../generated/AnyAction';
-import type { AnyStepView } from '../generated/AnyStepView';
 import type { AnyView } from '../generated/AnyView';
 import type { BotLevel } from '../generated/BotLevel';
 import type { Reaction } from '../generated/Reaction';
@@ -22,12 +21,10 @@ import type { ClientMsg } from '../generated/ClientMsg';
 import type { Deadline } from '../generated/Deadline';
 import type { ErrorCode } from '../generated/ErrorCode';
 import type { GameOptions } from '../generated/GameOptions';
-import type { MatchResult } from '../generated/MatchResult';
 import type { MatchSnapshot } from '../generated/MatchSnapshot';
 import type { RoomInfo } from '../generated/RoomInfo';
 import type { Seat } from '../generated/Seat';
 import type { ServerMsg } from '../generated/ServerMsg';
-import type { ToAct } from '../generated/ToAct';
 import type { Viewer } from '../generated/Viewer';
 import { ApiFailure, api } from './api';
 import { backoffDelay } from './backoff';
@@ -35,46 +32,10 @@ import { LOST, NO_ROOM_TEXT, closePolicy, roomClosedText } from './closePolicy';
 import { PatchError, applyPatch } from './patch';
 import { toasts } from './toasts.svelte';
 import { CLOSE } from '../generated/closeCodes';
-
-export type ConnStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
-
-/** The match as this client knows it. */
-export interface MatchState {
-  match_id: string;
-  /** Last version seen; sent with every action and on resume. */
-  version: number;
-  seed_sha256: string;
-  seed: string | null;
-  to_act: ToAct;
-  view: AnyView;
-  result: MatchResult | null;
-  /** The running response timer (e.g. a scoring window), if any. */
-  deadline: Deadline | null;
-  /** `Date.now()` at which `deadline` runs out (local clock), or null. */
-  deadlineEnds: number | null;
-}
-
-/** Options for `RoomConnection.act`. */
-export interface ActOptions {
-  /**
-   * The action does not depend on anything another seat may do meanwhile
-   * (a secret answer in a simultaneous window). If the server refuses it as
-   * stale because someone else's answer landed first, it is sent again on the
-   * newer version, silently, as long as this still returns true.
-   */
-  retryIfStale?: () => boolean;
-}
+import type { ActOptions, ConnStatus, LogEntry, MatchState, Reacted, TableConn } from './types';
 
 function deadlineEnds(d: Deadline | null): number | null {
   return d ? Date.now() + d.remaining_ms : null;
-}
-
-/** One step of the log, numbered by the match version it produced. */
-export interface LogEntry {
-  version: number;
-  step: AnyStepView;
-  /** The room's response timer gave this answer: the seat did not answer in time. */
-  timedOut?: boolean;
 }
 
 /** Steps the log keeps (a whole match of any game fits). */
@@ -114,7 +75,7 @@ export function wsUrl(code: string): string {
   return `${proto}//${location.host}/api/rooms/${encodeURIComponent(code)}/ws`;
 }
 
-export class RoomConnection {
+export class RoomConnection implements TableConn {
   readonly code: string;
   status = $state<ConnStatus>('connecting');
   /** Who the server says we are (after `welcome`). */
@@ -159,7 +120,7 @@ export class RoomConnection {
    * The latest reaction of each speaker (`seat-N` or `rail`), with the local
    * time it arrived, for the short-lived bubble by their name.
    */
-  reactions = $state.raw<Record<string, { reaction: Reaction; at: number }>>({});
+  reactions = $state.raw<Record<string, Reacted>>({});
 
   #token: string | null;
   #leaving = false;

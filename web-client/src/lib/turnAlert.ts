@@ -14,7 +14,7 @@ export function owed(seat: number | null, toAct: number[]): Owed {
   return toAct.length > 1 ? 'answer' : 'turn';
 }
 
-/** The tab title: "● Your turn · Zoomies · Parlor", or the quiet one. */
+/** The tab title: "● Your turn · <game> ABCD · Parlor", or the quiet one. */
 export function tabTitle(game: string | null, code: string, why: Owed): string {
   const place = game ? `${game} ${code}` : code;
   if (why === 'turn') return `● Your turn · ${place} · Parlor`;

@@ -1,9 +1,10 @@
 // Turns Doozy Dice step views into short sentences for the "what just
 // happened" log. A roll and the dice that land from it become one line.
 
-import type { LogEntry } from '../../lib/socket.svelte';
+import type { AnyView } from '../../generated/AnyView';
+import type { LogEntry } from '../../lib/types';
 import type { CardInfo } from '../../generated/doozy_dice/CardInfo';
-import { cardName, faceText, plural } from './util';
+import { cardName, doozyView, faceText, plural } from './util';
 
 export interface LogLine {
   /** Version of the step that started this line (stable key). */
@@ -88,4 +89,10 @@ export function describe(
     }
   }
   return lines;
+}
+
+/** The replay's narration (`GameUi.narrate`): the log's lines for this view's cards. */
+export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string): string[] {
+  const v = doozyView(view);
+  return v ? describe(log, nameOf, v.cards).map((l) => l.text) : [];
 }

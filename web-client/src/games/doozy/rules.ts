@@ -1,5 +1,5 @@
 // Doozy Dice for players; the rulings are in docs/games/doozy-dice.md.
-import type { GameRules } from '../../components/rules/types';
+import type { GameRules } from '../../lib/types';
 
 export const rules: GameRules = {
   summary:

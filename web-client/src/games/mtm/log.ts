@@ -3,11 +3,12 @@
 // answer that closes a scoring window is followed by everyone's revealed
 // claims (and who passed).
 
-import type { LogEntry } from '../../lib/socket.svelte';
+import type { AnyView } from '../../generated/AnyView';
+import type { LogEntry } from '../../lib/types';
 import type { Card } from '../../generated/mix_the_mutts/Card';
 import type { Combo } from '../../generated/mix_the_mutts/Combo';
 import type { RevealedClaim } from '../../generated/mix_the_mutts/RevealedClaim';
-import { breedName, cardValue, comboText, mtmStep, plural, tileCode } from './util';
+import { breedName, cardValue, comboText, mtmStep, mtmView, plural, tileCode } from './util';
 
 export interface LogLine {
   /** Version of the step that started this line, plus a suffix when one step makes several lines. */
@@ -162,4 +163,12 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
     }
   }
   return lines;
+}
+
+/** The replay's narration (`GameUi.narrate`): the log's lines as the viewer `me` reads them. */
+export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string, me: number | null): string[] {
+  const v = mtmView(view);
+  if (!v) return [];
+  const who = (s: number) => (s === me ? 'You' : nameOf(s));
+  return describe(log, { who, seats: v.players.map((p) => p.seat), junior: v.options.junior }).map((l) => l.text);
 }

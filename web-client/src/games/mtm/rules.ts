@@ -1,5 +1,5 @@
 // Mix-the-Mutts for players; the rulings are in docs/games/mix-the-mutts.md.
-import type { GameRules } from '../../components/rules/types';
+import type { GameRules } from '../../lib/types';
 
 export const rules: GameRules = {
   summary:

@@ -3,10 +3,11 @@
 // one line, and a run of digs by one seat one line ("Ana dug 3 tiles"; the
 // digger sees which). A circle bonus and a round's end get lines of their own.
 
-import type { LogEntry } from '../../lib/socket.svelte';
+import type { AnyView } from '../../generated/AnyView';
+import type { LogEntry } from '../../lib/types';
 import type { RoundSummary } from '../../generated/zingamino/RoundSummary';
 import type { ZingaminoTileId as TileId } from '../../generated/zingamino/ZingaminoTileId';
-import { COLOURS, colourOf, isSquare, isZinga, plural, spaceName, tileName, zStep } from './util';
+import { COLOURS, colourOf, isSquare, isZinga, plural, spaceName, tileName, zStep, zView } from './util';
 
 export interface LogLine {
   /** Version of the step that started this line. */
@@ -139,4 +140,12 @@ export function describe(entries: LogEntry[], who: Who, round: number): LogLine[
     l.text = l.text.replace('Round ?', `Round ${round - (dealLines.length - 1 - i)}`);
   });
   return lines;
+}
+
+/** The replay's narration (`GameUi.narrate`): the log's lines as the viewer `me` reads them. */
+export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string, me: number | null): string[] {
+  const v = zView(view);
+  if (!v) return [];
+  const who = (s: number) => (s === me ? 'You' : nameOf(s));
+  return describe(log, who, v.round).map((l) => l.text);
 }

@@ -1,5 +1,5 @@
 // Zingamino for players; the rulings are in docs/games/zingamino.md.
-import type { GameRules } from '../../components/rules/types';
+import type { GameRules } from '../../lib/types';
 
 export const rules: GameRules = {
   summary:

@@ -3,9 +3,10 @@
 // after a turn or after a discarded hand join the line that caused them
 // ("None of Ben's tiles fit anywhere: 2 tiles discarded, drew 2 new ones").
 
-import type { LogEntry } from '../../lib/socket.svelte';
+import type { AnyView } from '../../generated/AnyView';
+import type { LogEntry } from '../../lib/types';
 import type { TileId } from '../../generated/zoomies/TileId';
-import { ARROW, breedName, cellKey, kindName, sideInfo, step, tileName, zStep, type Grid } from './util';
+import { ARROW, breedName, cellKey, gridOf, kindName, sideInfo, step, tileName, zStep, zView, type Grid } from './util';
 
 export interface LogLine {
   /** Version of the step that started this line. */
@@ -152,4 +153,12 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
     }
   }
   return lines;
+}
+
+/** The replay's narration (`GameUi.narrate`): the log's lines as the viewer `me` reads them. */
+export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string, me: number | null): string[] {
+  const v = zView(view);
+  if (!v) return [];
+  const who = (s: number) => (s === me ? 'You' : nameOf(s));
+  return describe(log, { who, grid: gridOf(v.board) }).map((l) => l.text);
 }

@@ -3,11 +3,12 @@
 // plus one for the end of a round. Nothing here decides anything: the
 // sentences only retell what the server's steps say.
 
-import type { LogEntry } from '../../lib/socket.svelte';
+import type { AnyView } from '../../generated/AnyView';
+import type { LogEntry } from '../../lib/types';
 import type { ZopZooMoved as Moved } from '../../generated/zop_zoo/ZopZooMoved';
 import type { ZopZooRoundSummary as RoundSummary } from '../../generated/zop_zoo/ZopZooRoundSummary';
 import type { ZopZooTaken as Taken } from '../../generated/zop_zoo/ZopZooTaken';
-import { animalName, baseName, cardName, itemName, plural, signed, zStep } from './util';
+import { animalName, baseName, cardName, itemName, plural, signed, zStep, zView } from './util';
 
 export interface LogLine {
   /** Version of the step that made this line (a suffix for a second line). */
@@ -160,3 +161,10 @@ export function describe(entries: LogEntry[], who: Who, round: number): LogLine[
   return lines;
 }
 
+/** The replay's narration (`GameUi.narrate`): the log's lines as the viewer `me` reads them. */
+export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string, me: number | null): string[] {
+  const v = zView(view);
+  if (!v) return [];
+  const who = (s: number) => (s === me ? 'You' : nameOf(s));
+  return describe(log, who, v.round).map((l) => l.text);
+}

@@ -1,0 +1,80 @@
+// What a game plugs into the app: one `GameUi` object per game, exported by
+// its folder's index.ts and listed in `registry.ts`. The pages and
+// components only ever reach a game through these fields.
+
+import type { Component } from 'svelte';
+import type { AnyView } from '../generated/AnyView';
+import type { GameOptions } from '../generated/GameOptions';
+import type { MatchResult } from '../generated/MatchResult';
+import type { GameRules, LogEntry, TableConn } from '../lib/types';
+
+export interface OptionsProps {
+  options: GameOptions;
+  /** False: show the options read-only. */
+  editable: boolean;
+  onchange?: (options: GameOptions) => void;
+  /** Names of the seated players by seat, when known (the lobby). */
+  names?: string[] | null;
+}
+
+export interface TableProps {
+  /** The live room, or a replay (which sends nothing). */
+  conn: TableConn;
+  /**
+   * The match is over and the room shows the game's final scorecard above
+   * the table: a table may leave out what that scorecard repeats.
+   */
+  final?: boolean;
+}
+
+export interface FinalProps {
+  result: MatchResult;
+  /** Player names by seat. */
+  names: string[];
+  /** Highlight this seat as "you" (optional). */
+  me?: number | null;
+  /** The final view of the table, when at hand (the room page; not history). */
+  view?: AnyView | null;
+}
+
+export interface HandsProps {
+  view: AnyView;
+  nameOf: (seat: number) => string;
+}
+
+export interface GameIconProps {
+  /** Width and height in CSS pixels (or any CSS length). */
+  size?: number | string;
+  /** Accessible name; without it the icon is decorative. */
+  label?: string | null;
+}
+
+/**
+ * The game's log as sentences, oldest first, once `log` (the steps so far)
+ * has happened, as the viewer `me` reads it ("You" for their own seat);
+ * empty for another game's view. The replay tells its step by the last one.
+ */
+export type Narrate = (log: LogEntry[], view: AnyView, nameOf: (seat: number) => string, me: number | null) => string[];
+
+export interface GameUi {
+  title: string;
+  blurb: string;
+  /** The game card's icon (drawn in the game's folder). */
+  Icon: Component<GameIconProps>;
+  Options: Component<OptionsProps>;
+  Table: Component<TableProps>;
+  Final: Component<FinalProps>;
+  /**
+   * The table leaves out by itself what the final scorecard shows (given
+   * `final`), so it can stay open under it; otherwise, at game over, the room
+   * folds the table away behind "Show the table".
+   */
+  trimsFinal: boolean;
+  /** The rules for players (the Rules panel and the first-visit card). */
+  rules: GameRules;
+  /** The replay's sentence for each step (from the game's `log.ts`). */
+  narrate: Narrate;
+  /** Every seat's hand, for a finished match replayed with everything
+   * revealed; none for a game without hidden hands (its spectator sees all). */
+  Hands?: Component<HandsProps>;
+}
