@@ -14,7 +14,7 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use parlor_games::any::sample;
+use parlor_games::chance::sample;
 use parlor_games::doozy_dice::DoozyDice;
 use parlor_games::mix_the_mutts::MixTheMutts;
 use parlor_games::zoomies::Zoomies;

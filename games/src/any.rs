@@ -11,6 +11,8 @@ use parlor_protocol::{
 };
 use rand::Rng;
 
+use crate::chance::sample;
+
 use crate::game::{Game, SetupError, Step};
 use crate::reveal::{RevealError, Revealed};
 
@@ -35,9 +37,9 @@ pub enum MatchError {
 }
 
 macro_rules! any_game {
-    ($($kind:ident $module:ident $title:literal),* $(,)?) => {
+    ($($kind:ident $module:ident { slug: $slug:literal, title: $title:literal, $($_info:tt)* }),* $(,)?) => {
         /// A match of any game.
-        // A few hundred bytes (Zingamino's board) per live match: boxing
+        // A few hundred bytes (the largest game's board) per live match: boxing
         // would only add an allocation to every clone the room makes.
         #[allow(clippy::large_enum_variant)]
         #[derive(Debug, Clone, PartialEq)]
@@ -294,22 +296,4 @@ impl AnyStep {
     pub fn is_chance(&self) -> bool {
         self.seat().is_none()
     }
-}
-
-/// Weighted draw among a game's chance outcomes.
-pub fn sample<G: Game, R: Rng + ?Sized>(game: &G, rng: &mut R) -> Option<G::Chance> {
-    let outcomes = game.chance_outcomes();
-    let total: u64 = outcomes.iter().map(|(_, w)| u64::from(*w)).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut pick = rng.random_range(0..total);
-    for (outcome, weight) in outcomes {
-        let w = u64::from(weight);
-        if pick < w {
-            return Some(outcome);
-        }
-        pick -= w;
-    }
-    None
 }

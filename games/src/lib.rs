@@ -8,10 +8,12 @@
 
 pub mod any;
 pub mod bot;
+pub mod chance;
 pub mod doozy_dice;
 pub mod game;
 pub mod mix_the_mutts;
 pub mod patch;
+pub mod record;
 pub mod reveal;
 pub mod testing;
 pub mod timeline;

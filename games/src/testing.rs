@@ -2,7 +2,7 @@
 //! [`Game`] contract at every step.
 //!
 //! For each seed, one random playout to the end (chance outcomes drawn by
-//! weight with [`crate::any::sample`], actions uniformly among the legal
+//! weight with [`crate::chance::sample`], actions uniformly among the legal
 //! actions of a random seat to act, or as a game's [`Config::policy`]
 //! says), checking:
 //!
@@ -65,7 +65,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::any::sample;
+use crate::chance::sample;
 use crate::game::{replay, Game, Step};
 
 /// A log step of game `G`.

@@ -63,7 +63,7 @@ fn play_log<G: Bot>(options: &G::Options, seats: u8, seed: u64) -> Vec<StepOf<G>
         let step = match game.to_act() {
             ToAct::Finished => break,
             ToAct::Chance => {
-                let outcome = parlor_games::any::sample(&game, &mut chance).expect("an outcome");
+                let outcome = parlor_games::chance::sample(&game, &mut chance).expect("an outcome");
                 Step::Chance { outcome }
             }
             ToAct::Seats { seats: to_act } => {

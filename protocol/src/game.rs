@@ -6,129 +6,93 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::Seat;
-use crate::{doozy_dice, mix_the_mutts, zingamino, zoomies, zop_zoo};
+pub use crate::traits::{lines_by, MatchOptions, ScorecardLines};
 
-/// The games Parlor knows. A game listed here but not yet `playable` can be
-/// shown ("coming soon") but no room can be created for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    /// Doozy Dice (Kid Powered, 2020).
-    DoozyDice,
-    /// Mix-the-Mutts!
-    MixTheMutts,
-    /// Zoomies (Fireside Games, 2024).
-    Zoomies,
-    /// Zingamino (Dahmani, 2004).
-    Zingamino,
-    /// Doc Colour's Zop Zoo.
-    ZopZoo,
-}
-
-impl GameKind {
-    /// Every game, in the order the home page lists them.
-    pub const ALL: [GameKind; 5] = [
-        GameKind::DoozyDice,
-        GameKind::MixTheMutts,
-        GameKind::Zoomies,
-        GameKind::Zingamino,
-        GameKind::ZopZoo,
-    ];
-
-    /// The slug used in URLs, JSON and the database.
-    pub fn slug(self) -> &'static str {
-        match self {
-            GameKind::DoozyDice => "doozy-dice",
-            GameKind::MixTheMutts => "mix-the-mutts",
-            GameKind::Zoomies => "zoomies",
-            GameKind::Zingamino => "zingamino",
-            GameKind::ZopZoo => "zop-zoo",
-        }
-    }
-
-    /// Inverse of [`GameKind::slug`].
-    pub fn from_slug(s: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|g| g.slug() == s)
-    }
-
-    /// Display name.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::DoozyDice => "Doozy Dice",
-            GameKind::MixTheMutts => "Mix-the-Mutts",
-            GameKind::Zoomies => "Zoomies",
-            GameKind::Zingamino => "Zingamino",
-            GameKind::ZopZoo => "Zop Zoo",
-        }
-    }
-
-    /// Player counts allowed (RULINGS §0).
-    pub fn players(self) -> (u8, u8) {
-        match self {
-            GameKind::DoozyDice | GameKind::MixTheMutts | GameKind::Zoomies => (2, 4),
-            GameKind::Zingamino => (2, 8),
-            GameKind::ZopZoo => (2, 6),
-        }
-    }
-}
-
-/// The one list of playable games: each entry names the [`GameKind`]
-/// variant, the protocol module holding its wire types (`Options`,
-/// `Action`, `View`, `StepView`, `Scorecard`) and its title. Every
-/// per-game `match` in the protocol, the rules' `AnyGame` and the server is
-/// generated from this list, so adding a game means its own modules plus one
-/// line here. Invoke with the name of a macro taking
-/// `$($kind:ident $module:ident $title:literal),*`.
+/// The one list of playable games. Each line names the [`GameKind`]
+/// variant, the module of the game's own code in each crate (its wire
+/// types `Options`, `Action`, `View`, `StepView` and `Scorecard` in
+/// `parlor_protocol::<module>`; its rules, type `<Kind>`, in
+/// `parlor_games::<module>`), and `{ slug, title, players }`.
+///
+/// `GameKind` and every per-game `match` (the envelopes here, the rules'
+/// `AnyGame`, selfplay, the test players and every per-game test list)
+/// are generated from this list: adding a game means its own folders plus
+/// one line here (see `docs/adding-a-game.md`). Invoke with the name of a
+/// macro taking `$($kind:ident $module:ident $info:tt),*`, where `$info`
+/// is `{ slug: "…", title: "…", players: MIN..=MAX }`.
 #[macro_export]
 macro_rules! playable_games {
     ($then:path) => {
         $then! {
-            DoozyDice doozy_dice "Doozy Dice",
-            MixTheMutts mix_the_mutts "Mix-the-Mutts",
-            Zoomies zoomies "Zoomies",
-            Zingamino zingamino "Zingamino",
-            ZopZoo zop_zoo "Zop Zoo"
+            DoozyDice doozy_dice { slug: "doozy-dice", title: "Doozy Dice", players: 2..=4 },
+            MixTheMutts mix_the_mutts { slug: "mix-the-mutts", title: "Mix-the-Mutts", players: 2..=4 },
+            Zoomies zoomies { slug: "zoomies", title: "Zoomies", players: 2..=4 },
+            Zingamino zingamino { slug: "zingamino", title: "Zingamino", players: 2..=8 },
+            ZopZoo zop_zoo { slug: "zop-zoo", title: "Zop Zoo", players: 2..=6 }
         }
     };
 }
 
-/// What every game's options say beyond their own fields.
-pub trait MatchOptions {
-    /// Seconds a simultaneous window waits for answers (`None`: no timer).
-    fn response_timer_secs(&self) -> Option<u32> {
-        None
+macro_rules! game_kind {
+    ($($kind:ident $module:ident {
+        slug: $slug:literal, title: $title:literal, players: $min:literal..=$max:literal $(,)?
+    }),* $(,)?) => {
+        /// How many games [`playable_games!`] lists.
+        const GAME_COUNT: usize = [$(stringify!($kind)),*].len();
+
+        /// The games Parlor knows, in the order the home page lists them.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        pub enum GameKind {
+            $(#[doc = $title] #[serde(rename = $slug)] $kind,)*
+        }
+
+        impl GameKind {
+            /// Every game, in the order the home page lists them.
+            pub const ALL: [GameKind; GAME_COUNT] = [$(GameKind::$kind),*];
+
+            /// The slug used in URLs, JSON and the database.
+            pub fn slug(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $slug,)*
+                }
+            }
+
+            /// Display name.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $title,)*
+                }
+            }
+
+            /// Player counts allowed (RULINGS §0): fewest and most.
+            pub fn players(self) -> (u8, u8) {
+                match self {
+                    $(GameKind::$kind => ($min, $max),)*
+                }
+            }
+        }
+    };
+}
+
+playable_games!(game_kind);
+
+impl GameKind {
+    /// Inverse of [`GameKind::slug`].
+    pub fn from_slug(s: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.slug() == s)
     }
 }
 
-/// What every game's final scorecard says per seat, for the `scorecard`
-/// table and history.
-pub trait ScorecardLines {
-    /// Per seat: the headline score and the seat's scorecard line.
-    fn lines(&self) -> Vec<(i64, serde_json::Value)>;
-}
-
-/// [`ScorecardLines::lines`] for a scorecard of one line per seat, given
-/// each line's headline score.
-pub fn lines_by<L: Serialize>(
-    lines: &[L],
-    score: impl Fn(&L) -> i64,
-) -> Vec<(i64, serde_json::Value)> {
-    lines
-        .iter()
-        .map(|line| (score(line), serde_json::to_value(line).unwrap_or_default()))
-        .collect()
-}
-
 macro_rules! envelopes {
-    ($($kind:ident $module:ident $title:literal),* $(,)?) => {
+    ($($kind:ident $module:ident { slug: $slug:literal, title: $title:literal, $($_info:tt)* }),* $(,)?) => {
         /// Host-chosen options for a match, tagged by game. Stored with the
         /// match and shown to every player.
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(tag = "game", content = "options", rename_all = "kebab-case")]
         pub enum GameOptions {
-            $(#[doc = $title] $kind($module::Options),)*
+            $(#[doc = $title] $kind(crate::$module::Options),)*
         }
 
         impl GameOptions {
@@ -150,7 +114,7 @@ macro_rules! envelopes {
             /// playable yet.
             pub fn default_for(kind: GameKind) -> Option<GameOptions> {
                 match kind {
-                    $(GameKind::$kind => Some(GameOptions::$kind($module::Options::default())),)*
+                    $(GameKind::$kind => Some(GameOptions::$kind(crate::$module::Options::default())),)*
                     #[allow(unreachable_patterns)]
                     _ => None,
                 }
@@ -162,7 +126,7 @@ macro_rules! envelopes {
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(tag = "game", content = "action", rename_all = "kebab-case")]
         pub enum AnyAction {
-            $(#[doc = $title] $kind($module::Action),)*
+            $(#[doc = $title] $kind(crate::$module::Action),)*
         }
 
         /// What one viewer may know of a match right now, tagged by game.
@@ -170,7 +134,7 @@ macro_rules! envelopes {
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(tag = "game", content = "view", rename_all = "kebab-case")]
         pub enum AnyView {
-            $(#[doc = $title] $kind($module::View),)*
+            $(#[doc = $title] $kind(crate::$module::View),)*
         }
 
         /// How one step of the log looks to one viewer, tagged by game.
@@ -178,7 +142,7 @@ macro_rules! envelopes {
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(tag = "game", content = "step", rename_all = "kebab-case")]
         pub enum AnyStepView {
-            $(#[doc = $title] $kind($module::StepView),)*
+            $(#[doc = $title] $kind(crate::$module::StepView),)*
         }
 
         /// A finished match's per-game scorecard.
@@ -186,7 +150,7 @@ macro_rules! envelopes {
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(tag = "game", content = "scorecard", rename_all = "kebab-case")]
         pub enum AnyScorecard {
-            $(#[doc = $title] $kind($module::Scorecard),)*
+            $(#[doc = $title] $kind(crate::$module::Scorecard),)*
         }
 
         impl AnyScorecard {

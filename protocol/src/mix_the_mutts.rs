@@ -353,14 +353,14 @@ pub struct Scorecard {
     pub players: Vec<ScoreLine>,
 }
 
-impl crate::game::MatchOptions for Options {
+impl crate::traits::MatchOptions for Options {
     fn response_timer_secs(&self) -> Option<u32> {
         self.response_timer_secs
     }
 }
 
-impl crate::game::ScorecardLines for Scorecard {
+impl crate::traits::ScorecardLines for Scorecard {
     fn lines(&self) -> Vec<(i64, serde_json::Value)> {
-        crate::game::lines_by(&self.players, |line| i64::from(line.score))
+        crate::traits::lines_by(&self.players, |line| i64::from(line.score))
     }
 }

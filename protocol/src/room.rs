@@ -4,7 +4,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{GameKind, GameOptions};
 use crate::ids::{MatchId, RoomCode, Seat};
-use crate::msg::{BotLevel, TurnTimer};
 
 /// Where a room is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,4 +86,59 @@ pub struct RoomInfo {
     /// newcomers may take at most `max_players - seats - closed_seats`.
     #[serde(default)]
     pub closed_seats: u8,
+}
+
+/// How long a player has for each decision. When it runs out the server
+/// decides for them (the game's default answer where it has one, such as a
+/// pass, otherwise the move the normal bot would make from the player's
+/// own view); after [`STAND_IN_AFTER`] such decisions in a row a bot
+/// stands in for the seat until its player comes back.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TurnTimer {
+    /// No clock: the table waits.
+    #[default]
+    Off,
+    /// Two minutes a decision.
+    Relaxed,
+    /// 45 seconds a decision.
+    Normal,
+    /// 15 seconds a decision.
+    Fast,
+}
+
+impl TurnTimer {
+    /// Every setting, in the order a lobby offers them.
+    pub const ALL: [TurnTimer; 4] = [
+        TurnTimer::Off,
+        TurnTimer::Relaxed,
+        TurnTimer::Normal,
+        TurnTimer::Fast,
+    ];
+
+    /// Seconds per decision, or `None` when off.
+    pub fn secs(self) -> Option<u32> {
+        match self {
+            TurnTimer::Off => None,
+            TurnTimer::Relaxed => Some(120),
+            TurnTimer::Normal => Some(45),
+            TurnTimer::Fast => Some(15),
+        }
+    }
+}
+
+/// Decisions in a row the turn timer takes for a seat before a bot stands
+/// in for it.
+pub const STAND_IN_AFTER: u8 = 2;
+
+/// How well a bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    /// Often takes a merely legal move: for newcomers.
+    Easy,
+    /// Plays sensibly, using only its own seat's view.
+    Normal,
 }

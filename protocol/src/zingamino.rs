@@ -315,19 +315,19 @@ pub struct Scorecard {
 }
 
 /// No response timer: Zingamino has no simultaneous window.
-impl crate::game::MatchOptions for Options {}
+impl crate::traits::MatchOptions for Options {}
 
 /// The headline score of a seat is its [`ScoreLine::total`].
-impl crate::game::ScorecardLines for Scorecard {
+impl crate::traits::ScorecardLines for Scorecard {
     fn lines(&self) -> Vec<(i64, serde_json::Value)> {
-        crate::game::lines_by(&self.players, |line| i64::from(line.total))
+        crate::traits::lines_by(&self.players, |line| i64::from(line.total))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MatchOptions, ScorecardLines};
+    use crate::traits::{MatchOptions, ScorecardLines};
 
     #[test]
     fn the_headline_score_is_the_total() {

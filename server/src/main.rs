@@ -2,8 +2,8 @@
 //! cleanly on Ctrl-C or SIGTERM), migrates, or checks a running server's
 //! health. `parlor-server --help` lists every setting.
 
+use parlor_games::record::RECORD_BODY_LIMIT;
 use parlor_server::config::{self, LogFormat, Mode};
-use parlor_server::record::RECORD_BODY_LIMIT;
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -100,14 +100,14 @@ async fn verify(source: &str) -> i32 {
             .and_then(read_capped)
     };
     let record =
-        match bytes.and_then(|b| parlor_server::record::parse(&b).map_err(|e| e.to_string())) {
+        match bytes.and_then(|b| parlor_games::record::parse(&b).map_err(|e| e.to_string())) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("parlor-server verify: {source}: {e}");
                 return 2;
             }
         };
-    match parlor_server::replay::verify_record(&record) {
+    match parlor_games::record::verify_record(&record) {
         Ok(v) => {
             println!(
                 "verified: match {} ({}), {} steps replayed, {} chance steps re-derived from the seed, result as recorded",

@@ -1,21 +1,21 @@
 //! Replays and match records, rebuilt from the stored log through the
 //! rules (views are never stored): a viewer's replay of a match, the
-//! portable [`MatchExport`] of a finished one, and [`verify`], which
-//! re-derives every chance step from the published seed.
+//! portable [`MatchExport`] of a finished one. Verifying a record is a
+//! rule of the record, in [`parlor_games::record`].
 //!
 //! Who may see what: a spectator's replay (public information only) of any
 //! match, finished or not; a seat's replay only once the match is over,
 //! when its hidden information no longer matters to play; everything
 //! revealed only for a log that ends its match ([`AnyGame::reveal`]).
 
+use parlor_games::record::Record;
+// The record routes call verification through here while they move.
+pub use parlor_games::record::{verify, verify_record, Verified, VerifyError};
 use parlor_games::{patch, AnyGame, AnyStep, RevealError};
 use parlor_protocol::replay::{MatchExport, Replay, ReplayStep, EXPORT_FORMAT};
 use parlor_protocol::{MatchId, Viewer};
-use sha2::{Digest, Sha256};
 
 use crate::db::{Store, StoreError};
-use crate::record::Record;
-use crate::room::live::LiveMatch;
 
 /// Why a replay or an export is refused.
 #[derive(Debug, thiserror::Error)]
@@ -231,135 +231,6 @@ pub fn export_url(url: &str) -> Option<String> {
         return None;
     }
     Some(format!("{scheme}{host}/api/matches/{id}/export"))
-}
-
-/// What [`verify`] checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verified {
-    /// Steps replayed.
-    pub steps: usize,
-    /// Chance steps re-derived from the seed.
-    pub chance: usize,
-}
-
-/// Why a record does not verify. Steps are numbered from 1 as in the log.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum VerifyError {
-    /// A format this build does not read.
-    #[error("format {0} is not one this server reads (it reads {EXPORT_FORMAT})")]
-    Format(u32),
-    /// The seed is not hex of 32 bytes.
-    #[error("the seed is not 32 bytes of hex")]
-    BadSeed,
-    /// The seed does not hash to the commitment made at the start.
-    #[error("the seed does not match its commitment: SHA-256 is {found}, the match began with {committed}")]
-    Commitment {
-        /// The seed's hash.
-        found: String,
-        /// What was published at the start.
-        committed: String,
-    },
-    /// The game could not be set up with these options and players.
-    #[error("the match cannot be set up: {0}")]
-    Setup(String),
-    /// A step that is not a step of this game.
-    #[error("step {seq} is not a step of this game: {reason}")]
-    Unreadable {
-        /// Which.
-        seq: u64,
-        /// Why.
-        reason: String,
-    },
-    /// A chance step the seed does not give at that place.
-    #[error("step {seq}: the seed draws {expected}, the log says {found}")]
-    Chance {
-        /// Which.
-        seq: u64,
-        /// What the seed gives.
-        expected: String,
-        /// What the log holds.
-        found: String,
-    },
-    /// A step the rules refuse at that place.
-    #[error("step {seq} breaks the rules: {reason}")]
-    Illegal {
-        /// Which.
-        seq: u64,
-        /// Why.
-        reason: String,
-    },
-    /// The log ends before the match does.
-    #[error("the log ends after {0} steps, before the match is over")]
-    Unfinished(usize),
-    /// The replayed result differs from the recorded one.
-    #[error("the log replays to another result than the one recorded")]
-    Result,
-}
-
-/// Replays a record through the rules, re-deriving every chance step from
-/// the seed exactly as the server drew it; names the first step that does
-/// not match.
-pub fn verify(record: &MatchExport) -> Result<Verified, VerifyError> {
-    if record.format != EXPORT_FORMAT {
-        return Err(VerifyError::Format(record.format));
-    }
-    let decoded = Record::from_export(record).map_err(|e| match e {
-        crate::record::RecordError::Step { seq, reason, .. } => VerifyError::Unreadable {
-            seq: seq as u64,
-            reason,
-        },
-        other => VerifyError::Setup(other.to_string()),
-    })?;
-    verify_record(&decoded)
-}
-
-/// [`verify`] for a record whose steps are decoded.
-pub fn verify_record(record: &Record) -> Result<Verified, VerifyError> {
-    let header = &record.header;
-    if header.format != EXPORT_FORMAT {
-        return Err(VerifyError::Format(header.format));
-    }
-    let seed: [u8; 32] = hex::decode(&header.seed)
-        .ok()
-        .and_then(|b| b.try_into().ok())
-        .ok_or(VerifyError::BadSeed)?;
-    let found = hex::encode(Sha256::digest(seed));
-    if !found.eq_ignore_ascii_case(&header.seed_sha256) {
-        return Err(VerifyError::Commitment {
-            found,
-            committed: header.seed_sha256.clone(),
-        });
-    }
-    let seats = u8::try_from(header.players.len()).unwrap_or(u8::MAX);
-    let mut game =
-        AnyGame::new(&header.options, seats).map_err(|e| VerifyError::Setup(e.to_string()))?;
-    let mut chance = 0;
-    for (i, step) in record.steps.iter().enumerate() {
-        let seq = i as u64 + 1;
-        if step.is_chance() {
-            chance += 1;
-            let drawn = game.sample_chance(&mut LiveMatch::chance_rng(&seed, seq));
-            if drawn.as_ref() != Some(step) {
-                return Err(VerifyError::Chance {
-                    seq,
-                    expected: drawn.map_or("nothing".into(), |d| d.to_json()),
-                    found: step.to_json(),
-                });
-            }
-        }
-        game.apply(step).map_err(|e| VerifyError::Illegal {
-            seq,
-            reason: e.to_string(),
-        })?;
-    }
-    match game.result() {
-        None => Err(VerifyError::Unfinished(record.steps.len())),
-        Some(result) if result != header.result => Err(VerifyError::Result),
-        Some(_) => Ok(Verified {
-            steps: record.steps.len(),
-            chance,
-        }),
-    }
 }
 
 #[cfg(test)]

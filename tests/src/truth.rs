@@ -27,9 +27,7 @@ pub async fn replay_with_seed(
         if step.is_chance() {
             chance += 1;
             let redrawn = game
-                .sample_chance(&mut parlor_server::room::live::LiveMatch::chance_rng(
-                    &seed, *seq,
-                ))
+                .sample_chance(&mut parlor_games::chance::chance_rng(&seed, *seq))
                 .unwrap();
             assert_eq!(redrawn, step, "chance step {seq} matches the seed");
         }

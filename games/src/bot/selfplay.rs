@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
 use super::{Bot, Player};
-use crate::any::sample;
+use crate::chance::sample;
 use crate::game::Step;
 
 /// A match that runs longer than this is stopped as broken: no game of ours

@@ -1,18 +1,15 @@
 //! A match in progress: its state, log, version and seed.
 //!
-//! Chance outcomes are drawn from a ChaCha20 stream keyed by
-//! `SHA-256(seed || "parlor/chance" || seq)`, where `seq` is the step's place
-//! in the log. Each draw depends only on the seed and its position, so the
-//! published seed lets anyone re-derive every roll and deal afterwards, and a
-//! restarted server draws exactly what the original would have.
+//! Chance outcomes are drawn by the rules crate's seed rule
+//! ([`parlor_games::chance`]), so a restarted server draws exactly what the
+//! original would have and anyone can re-derive them from the published seed.
 
+use parlor_games::chance::{chance_rng, commitment};
 use parlor_games::{AnyGame, AnyStep, MatchError, Timeline};
 use parlor_protocol::{
     AnyStepView, Deadline, GameOptions, MatchId, MatchSnapshot, Seat, ToAct, ViewPatch, Viewer,
 };
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha20Rng;
-use sha2::{Digest, Sha256};
+use rand::Rng;
 use std::sync::Arc;
 
 /// Upper bound on chance steps drawn in one go; a game that loops on chance
@@ -126,7 +123,7 @@ impl LiveMatch {
             version: 0,
             log: Vec::new(),
             seed,
-            seed_sha256: hex::encode(Sha256::digest(seed)),
+            seed_sha256: commitment(&seed),
             timeline: Timeline::default(),
             timed_out: Vec::new(),
             views: Vec::new(),
@@ -251,15 +248,6 @@ impl LiveMatch {
         }
     }
 
-    /// The RNG for the chance step at `seq`.
-    pub fn chance_rng(seed: &[u8; 32], seq: u64) -> ChaCha20Rng {
-        let mut h = Sha256::new();
-        h.update(seed);
-        h.update(b"parlor/chance");
-        h.update(seq.to_be_bytes());
-        ChaCha20Rng::from_seed(h.finalize().into())
-    }
-
     /// Plans `first` (a validated action, or nothing at match start)
     /// followed by every chance step until a seat must act or the match ends.
     pub fn plan(&self, first: Option<AnyStep>) -> Result<Planned, MatchError> {
@@ -288,7 +276,7 @@ impl LiveMatch {
                 ));
             }
             let seq = self.version + steps.len() as u64 + 1;
-            let mut rng = Self::chance_rng(&self.seed, seq);
+            let mut rng = chance_rng(&self.seed, seq);
             let step = after
                 .sample_chance(&mut rng)
                 .ok_or_else(|| MatchError::Illegal("no chance outcome".into()))?;

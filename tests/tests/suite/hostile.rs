@@ -1068,7 +1068,7 @@ async fn hostile_records_are_refused_in_every_game() {
             .steps
             .iter()
             .cycle()
-            .take(parlor_server::record::RECORD_MAX_STEPS + 1)
+            .take(parlor_games::record::RECORD_MAX_STEPS + 1)
             .cloned()
             .collect();
         let mut cut = honest.clone();

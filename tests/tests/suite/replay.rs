@@ -9,10 +9,10 @@
 
 use std::collections::BTreeMap;
 
+use parlor_games::record::{verify, VerifyError};
 use parlor_protocol::http::MatchSummary;
 use parlor_protocol::replay::{MatchExport, Replay};
 use parlor_protocol::{MatchId, Viewer};
-use parlor_server::replay::{verify, VerifyError};
 use parlor_tests::driver::Table;
 use parlor_tests::players::PLAYERS;
 use parlor_tests::{Api, TestClient, TestDb, TestServer};
