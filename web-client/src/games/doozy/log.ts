@@ -4,7 +4,8 @@
 import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
 import type { CardInfo } from '../../generated/doozy_dice/CardInfo';
-import { cardName, doozyView, faceText, plural } from './util';
+import { cardName, doozyView, faceText } from './util';
+import { plural } from '../../lib/tableKit';
 
 export interface LogLine {
   /** Version of the step that started this line (stable key). */

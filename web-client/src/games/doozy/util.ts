@@ -38,12 +38,3 @@ export function dieLabel(d: DieView, index: number): string {
 export function faceText(value: number, face: boolean): string {
   return face ? 'D' : String(value);
 }
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-/** Signed number with a real minus sign. */
-export function signed(n: number): string {
-  return n < 0 ? `−${-n}` : String(n);
-}

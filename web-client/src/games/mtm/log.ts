@@ -8,7 +8,8 @@ import type { LogEntry } from '../../lib/types';
 import type { Card } from '../../generated/mix_the_mutts/Card';
 import type { Combo } from '../../generated/mix_the_mutts/Combo';
 import type { RevealedClaim } from '../../generated/mix_the_mutts/RevealedClaim';
-import { breedName, cardValue, comboText, mtmStep, mtmView, plural, tileCode } from './util';
+import { breedName, cardValue, comboText, mtmStep, mtmView, tileCode } from './util';
+import { plural } from '../../lib/tableKit';
 
 export interface LogLine {
   /** Version of the step that started this line, plus a suffix when one step makes several lines. */

@@ -20,6 +20,7 @@ import type { MtmScorecard as Scorecard } from '../../generated/mix_the_mutts/Mt
 import type { MtmStepView as StepView } from '../../generated/mix_the_mutts/MtmStepView';
 import type { TileFace } from '../../generated/mix_the_mutts/TileFace';
 import type { MtmView as View } from '../../generated/mix_the_mutts/MtmView';
+import { plural } from '../../lib/tableKit';
 
 export const GAME = 'mix-the-mutts' as const;
 
@@ -104,10 +105,6 @@ export function byBreed(cards: Card[]): { info: BreedInfo; cards: Card[] }[] {
 
 export function tileCode(id: number): string {
   return `M${String(id).padStart(2, '0')}`;
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 // --- hex geometry (RULINGS §3(b)) -------------------------------------------

@@ -7,7 +7,8 @@ import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
 import type { RoundSummary } from '../../generated/zingamino/RoundSummary';
 import type { ZingaminoTileId as TileId } from '../../generated/zingamino/ZingaminoTileId';
-import { COLOURS, colourOf, isSquare, isZinga, plural, spaceName, tileName, zStep, zView } from './util';
+import { COLOURS, colourOf, isSquare, isZinga, spaceName, tileName, zStep, zView } from './util';
+import { plural } from '../../lib/tableKit';
 
 export interface LogLine {
   /** Version of the step that started this line. */

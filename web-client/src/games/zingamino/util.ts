@@ -40,10 +40,6 @@ export function zGameOptions(): GameOptions {
   return { game: GAME, options: {} };
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 // --- colours -------------------------------------------------------------------
 
 export interface ColourInfo {
@@ -188,23 +184,7 @@ export function onlyPass(moves: Action[]): boolean {
   return moves.length === 1 && moves[0].type === 'pass';
 }
 
-// --- seats -----------------------------------------------------------------------
-
-/** Seat colours (up to 8 players), kept apart from the four tile colours. */
-export const SEAT_COLOURS = [
-  { color: '#1d4ed8', soft: '#dbeafe' },
-  { color: '#be185d', soft: '#fce7f3' },
-  { color: '#0f766e', soft: '#ccfbf1' },
-  { color: '#854d0e', soft: '#fef3c7' },
-  { color: '#b91c1c', soft: '#fee2e2' },
-  { color: '#475569', soft: '#e2e8f0' },
-  { color: '#0e7490', soft: '#cffafe' },
-  { color: '#4d7c0f', soft: '#ecfccb' },
-];
-
-export function seatColour(seat: number): { color: string; soft: string } {
-  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
-}
+// --- targets ---------------------------------------------------------------------
 
 /** A place the selected tile may go, with a preview of its values (ccw, cw; "?" for a Zinga). */
 export interface Target {

@@ -26,6 +26,7 @@ import type { ZoomiesScorecard as Scorecard } from '../../generated/zoomies/Zoom
 import type { ZoomiesStepView as StepView } from '../../generated/zoomies/ZoomiesStepView';
 import type { ZoomiesView as View } from '../../generated/zoomies/ZoomiesView';
 import { tileFace } from '../../generated/zoomies/tiles';
+import { plural } from '../../lib/tableKit';
 
 export const GAME = 'zoomies' as const;
 
@@ -56,10 +57,6 @@ export function zScorecard(s: AnyScorecard | undefined | null): Scorecard | null
 }
 
 export const DEFAULT_OPTIONS: Options = { first_player: null };
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 // --- breeds --------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ import type { LogEntry } from '../../lib/types';
 import type { ZopZooMoved as Moved } from '../../generated/zop_zoo/ZopZooMoved';
 import type { ZopZooRoundSummary as RoundSummary } from '../../generated/zop_zoo/ZopZooRoundSummary';
 import type { ZopZooTaken as Taken } from '../../generated/zop_zoo/ZopZooTaken';
-import { animalName, baseName, cardName, itemName, plural, signed, zStep, zView } from './util';
+import { animalName, baseName, cardName, itemName, zStep, zView } from './util';
+import { plural, signedPoints } from '../../lib/tableKit';
 
 export interface LogLine {
   /** Version of the step that made this line (a suffix for a second line). */
@@ -47,11 +48,11 @@ export function roundEndText(r: RoundSummary, who: Who): string {
   if (r.ended_by === 'won' && r.winner !== null) {
     const w = r.seats.find((s) => s.seat === r.winner);
     const you = who(r.winner) === 'You';
-    return `Round ${r.round}: ${who(r.winner)} ${you ? 'have' : 'has'} every card showing POINTS and ${you ? 'win' : 'wins'} the round (${signed(w?.points ?? 0)})`;
+    return `Round ${r.round}: ${who(r.winner)} ${you ? 'have' : 'has'} every card showing POINTS and ${you ? 'win' : 'wins'} the round (${signedPoints(w?.points ?? 0)})`;
   }
   const top = Math.max(...r.seats.map((s) => s.points));
   const best = r.seats.filter((s) => s.points === top).map((s) => who(s.seat));
-  return `Round ${r.round}: the draw pile ran out; everyone scores their row${best.length ? ` (best: ${list(best)} ${signed(top)})` : ''}`;
+  return `Round ${r.round}: the draw pile ran out; everyone scores their row${best.length ? ` (best: ${list(best)} ${signedPoints(top)})` : ''}`;
 }
 
 /** The narration, oldest first. `round` is the round in play now (numbers the deals). */

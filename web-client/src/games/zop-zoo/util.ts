@@ -19,6 +19,7 @@ import type { ZopZooStack as Stack } from '../../generated/zop_zoo/ZopZooStack';
 import type { ZopZooStepView as StepView } from '../../generated/zop_zoo/ZopZooStepView';
 import type { ZopZooTarget as Target } from '../../generated/zop_zoo/ZopZooTarget';
 import type { ZopZooView as View } from '../../generated/zop_zoo/ZopZooView';
+import { signedPoints } from '../../lib/tableKit';
 
 export const GAME = 'zop-zoo' as const;
 
@@ -56,15 +57,6 @@ export const TARGETS: { id: Target; points: number; label: string; fits: (n: num
   { id: 'long', points: 1000, label: 'Long: 1000 points', fits: (n) => n === 2, when: 'two players only' },
   { id: 'short', points: 600, label: 'Short: 600 points', fits: (n) => n === 5 || n === 6, when: 'five or six players only' },
 ];
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-/** "+20", "−75", "0". */
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
-}
 
 // --- categories ----------------------------------------------------------------
 
@@ -115,15 +107,15 @@ export function cardName(c: Card): string {
     case 'lower_half':
       return `${animalName(c.animal)} lower half`;
     case 'minus':
-      return `${animalName(c.animal)} Minus ${signed(c.value)}`;
+      return `${animalName(c.animal)} Minus ${signedPoints(c.value)}`;
     case 'points':
       return `${animalName(c.animal)} POINTS (${CATEGORIES[c.category].name} ${c.value})`;
     case 'upper_half':
       return `${animalName(c.animal)} upper half (${CATEGORIES[c.category].name})`;
     case 'anti_minus':
-      return `${animalName(c.animal)} ANTI-Minus ${signed(c.value)}`;
+      return `${animalName(c.animal)} ANTI-Minus ${signedPoints(c.value)}`;
     case 'side_bonus':
-      return `${CATEGORIES[c.category].name} Side Bonus (${animalName(c.animal)} ${signed(c.value)})`;
+      return `${CATEGORIES[c.category].name} Side Bonus (${animalName(c.animal)} ${signedPoints(c.value)})`;
     case 'beast':
       return 'BEAST (0 POINTS)';
     case 'best_beast':
@@ -239,22 +231,4 @@ export function choices(moves: Action[]): Choices {
     }
   }
   return c;
-}
-
-// --- seats ---------------------------------------------------------------------------
-
-/** Seat colours (up to 8 players), kept apart from the category colours where possible. */
-export const SEAT_COLOURS = [
-  { color: '#1d4ed8', soft: '#dbeafe' },
-  { color: '#be185d', soft: '#fce7f3' },
-  { color: '#0f766e', soft: '#ccfbf1' },
-  { color: '#854d0e', soft: '#fef3c7' },
-  { color: '#b91c1c', soft: '#fee2e2' },
-  { color: '#475569', soft: '#e2e8f0' },
-  { color: '#0e7490', soft: '#cffafe' },
-  { color: '#4d7c0f', soft: '#ecfccb' },
-];
-
-export function seatColour(seat: number): { color: string; soft: string } {
-  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
