@@ -47,7 +47,7 @@ for (const kind of gameKinds()) {
     const dir = join('src/games', folder);
     const missing = PARTS.filter((part) => !existsSync(join(root, dir, part)));
     assert.deepEqual(missing, [], `${dir} lacks ${missing.join(', ')}`);
-    const e2e = [folder, kind].map((name) => `e2e/${name}.test.mjs`);
+    const e2e = [...new Set([folder, kind])].map((name) => `e2e/${name}.test.mjs`);
     assert.ok(
       e2e.some((path) => existsSync(join(root, path))),
       `a browser test for ${kind}: ${e2e.join(' or ')}`,
