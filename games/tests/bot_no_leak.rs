@@ -17,9 +17,7 @@ use std::hash::{Hash, Hasher};
 
 use parlor_games::bot::selfplay::rng_for;
 use parlor_games::bot::{bot_action, Bot, Level, Player};
-use parlor_games::{
-    doozy_dice, mix_the_mutts, zingamino, zoomies, zop_zoo, Game, Seat, Step, ToAct, Viewer,
-};
+use parlor_games::{Game, Seat, Step, TestPlan, ToAct, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
@@ -224,33 +222,29 @@ fn assert_has_teeth(seen: &Seen) {
     );
 }
 
-#[test]
-fn mix_the_mutts_bots_see_no_hand_but_their_own() {
-    let seen = check::<mix_the_mutts::MixTheMutts>(Default::default(), &[2, 3], 6);
-    assert_has_teeth(&seen);
+/// Every registered game, at two and three seats: a game that hides
+/// something from a seat must show twins that differ and a cheater caught;
+/// an open one (nothing hidden, so every twin is its original) must still
+/// have its bots answer alike and legally.
+fn bots_see_nothing_hidden<G: TestPlan>() {
+    let seen = check::<G>(Default::default(), &[2, 3], G::BOT_TWIN_SEEDS);
+    if G::HIDES_FROM_SEATS {
+        assert_has_teeth(&seen);
+    } else {
+        assert!(seen.decisions > 20, "{seen:?}");
+        assert_eq!(seen.hidden_differs, 0, "{seen:?}");
+    }
 }
 
-#[test]
-fn zoomies_bots_see_no_hand_but_their_own() {
-    let seen = check::<zoomies::Zoomies>(Default::default(), &[2, 3], 6);
-    assert_has_teeth(&seen);
+macro_rules! no_leak_tests {
+    ($($kind:ident $module:ident $info:tt),* $(,)?) => {
+        $(
+            #[test]
+            fn $module() {
+                bots_see_nothing_hidden::<parlor_games::$module::$kind>();
+            }
+        )*
+    };
 }
 
-#[test]
-fn zingamino_bots_see_no_hand_but_their_own() {
-    let seen = check::<zingamino::Zingamino>(Default::default(), &[2, 3], 30);
-    assert_has_teeth(&seen);
-}
-
-/// Doozy Dice and Zop Zoo hide nothing from a seat (Zop Zoo's draw pile is
-/// never stored as an order), so every twin is the original: the bots are
-/// still checked to answer alike and legally.
-#[test]
-fn bots_of_open_games_answer_alike_on_identical_views() {
-    let dd = check::<doozy_dice::DoozyDice>(Default::default(), &[2], 3);
-    assert!(dd.decisions > 50, "{dd:?}");
-    assert_eq!(dd.hidden_differs, 0, "{dd:?}");
-    let zz = check::<zop_zoo::ZopZoo>(Default::default(), &[2], 3);
-    assert!(zz.decisions > 20, "{zz:?}");
-    assert_eq!(zz.hidden_differs, 0, "{zz:?}");
-}
+parlor_protocol::playable_games!(no_leak_tests);

@@ -6,7 +6,6 @@
 
 use parlor_games::bot::selfplay::{run, Series};
 use parlor_games::bot::{Bot, Level, Player};
-use parlor_games::{doozy_dice, mix_the_mutts, zingamino, zoomies, zop_zoo};
 use parlor_protocol::game::ScorecardLines;
 
 fn heavy() -> bool {
@@ -43,56 +42,48 @@ where
     );
 }
 
-#[test]
-fn doozy_dice_normal_bot_beats_random() {
-    normal_beats_random::<doozy_dice::DoozyDice>(60, 0.60);
+macro_rules! strength_tests {
+    ($($kind:ident $module:ident $info:tt),* $(,)?) => {
+        /// The normal bot of every registered game beats random play.
+        mod normal_beats_random {
+            $(
+                #[test]
+                fn $module() {
+                    super::normal_beats_random::<parlor_games::$module::$kind>(60, 0.60);
+                }
+            )*
+        }
+
+        /// The easy bot's win rate against random play, per game.
+        fn easy_rates() -> Vec<f64> {
+            vec![$(easy::<parlor_games::$module::$kind>()),*]
+        }
+    };
 }
 
-#[test]
-fn mix_the_mutts_normal_bot_beats_random() {
-    normal_beats_random::<mix_the_mutts::MixTheMutts>(60, 0.60);
-}
+parlor_protocol::playable_games!(strength_tests);
 
-#[test]
-fn zoomies_normal_bot_beats_random() {
-    normal_beats_random::<zoomies::Zoomies>(60, 0.60);
-}
-
-#[test]
-fn zingamino_normal_bot_beats_random() {
-    normal_beats_random::<zingamino::Zingamino>(60, 0.60);
-}
-
-#[test]
-fn zop_zoo_normal_bot_beats_random() {
-    normal_beats_random::<zop_zoo::ZopZoo>(60, 0.60);
+/// Ten easy-vs-random matches; the easy bot's win rate.
+fn easy<G: Bot>() -> f64
+where
+    G::Scorecard: ScorecardLines,
+{
+    let series = Series {
+        seats: 2,
+        a: Player::Bot(Level::Easy),
+        b: Player::Random,
+        first_seed: 0,
+        matches: 10,
+    };
+    let tally = run::<G>(&G::Options::default(), &series, |_| {});
+    assert_eq!(tally.failed, 0, "{}", tally.report(G::KIND.slug(), &series));
+    tally.a_rate()
 }
 
 /// The easy bot plays legal games to the end too, and is no pushover.
 #[test]
 fn easy_bots_finish_their_matches() {
-    fn easy<G: Bot>() -> f64
-    where
-        G::Scorecard: ScorecardLines,
-    {
-        let series = Series {
-            seats: 2,
-            a: Player::Bot(Level::Easy),
-            b: Player::Random,
-            first_seed: 0,
-            matches: 10,
-        };
-        let tally = run::<G>(&G::Options::default(), &series, |_| {});
-        assert_eq!(tally.failed, 0, "{}", tally.report(G::KIND.slug(), &series));
-        tally.a_rate()
-    }
-    let rates = [
-        easy::<doozy_dice::DoozyDice>(),
-        easy::<mix_the_mutts::MixTheMutts>(),
-        easy::<zoomies::Zoomies>(),
-        easy::<zingamino::Zingamino>(),
-        easy::<zop_zoo::ZopZoo>(),
-    ];
+    let rates = easy_rates();
     let mean = rates.iter().sum::<f64>() / rates.len() as f64;
     assert!(mean > 0.5, "{rates:?}");
 }

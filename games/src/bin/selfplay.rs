@@ -10,13 +10,20 @@ use std::process::ExitCode;
 
 use parlor_games::bot::selfplay::{run, Series, Tally};
 use parlor_games::bot::{Bot, Level, Player};
-use parlor_games::{doozy_dice, mix_the_mutts, zingamino, zoomies, zop_zoo};
 use parlor_protocol::game::ScorecardLines;
 use parlor_protocol::GameKind;
 
-const USAGE: &str =
-    "usage: parlor-selfplay --game <doozy-dice|mix-the-mutts|zoomies|zingamino|zop-zoo> \
-[--seats N (2)] [--matches N (1000)] [--seed FIRST (0)] [--a easy|normal|random (normal)] \
+/// The usage text, naming every registered game's slug.
+fn usage() -> String {
+    let games: Vec<&str> = GameKind::ALL.iter().map(|g| g.slug()).collect();
+    format!(
+        "usage: parlor-selfplay --game <{}> {USAGE_FLAGS}",
+        games.join("|")
+    )
+}
+
+const USAGE_FLAGS: &str =
+    "[--seats N (2)] [--matches N (1000)] [--seed FIRST (0)] [--a easy|normal|random (normal)] \
 [--b easy|normal|random (random)] [--options JSON (the game's defaults)] [--quiet]";
 
 struct Args {
@@ -43,11 +50,11 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
             continue;
         }
         if flag == "--help" || flag == "-h" {
-            return Err(USAGE.to_string());
+            return Err(usage());
         }
         let value = argv
             .next()
-            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+            .ok_or_else(|| format!("{flag} needs a value\n{}", usage()))?;
         let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
         match flag.as_str() {
             "--game" => {
@@ -60,10 +67,10 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
             "--a" => series.a = value.parse().map_err(|e: String| bad(&e))?,
             "--b" => series.b = value.parse().map_err(|e: String| bad(&e))?,
             "--options" => options = Some(value),
-            _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
+            _ => return Err(format!("unknown flag {flag}\n{}", usage())),
         }
     }
-    let game = game.ok_or_else(|| format!("--game is required\n{USAGE}"))?;
+    let game = game.ok_or_else(|| format!("--game is required\n{}", usage()))?;
     Ok(Args {
         game,
         series,
@@ -91,6 +98,19 @@ where
     }))
 }
 
+macro_rules! series_of_kind {
+    ($($kind:ident $module:ident $info:tt),* $(,)?) => {
+        /// [`series_of`] for the game the arguments name.
+        fn series_of_kind(args: &Args) -> Result<Tally, String> {
+            match args.game {
+                $(GameKind::$kind => series_of::<parlor_games::$module::$kind>(args),)*
+            }
+        }
+    };
+}
+
+parlor_protocol::playable_games!(series_of_kind);
+
 fn main() -> ExitCode {
     let args = match parse(std::env::args().skip(1)) {
         Ok(a) => a,
@@ -99,13 +119,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let tally = match args.game {
-        GameKind::DoozyDice => series_of::<doozy_dice::DoozyDice>(&args),
-        GameKind::MixTheMutts => series_of::<mix_the_mutts::MixTheMutts>(&args),
-        GameKind::Zoomies => series_of::<zoomies::Zoomies>(&args),
-        GameKind::Zingamino => series_of::<zingamino::Zingamino>(&args),
-        GameKind::ZopZoo => series_of::<zop_zoo::ZopZoo>(&args),
-    };
+    let tally = series_of_kind(&args);
     match tally {
         Ok(t) => {
             println!("{}", t.report(args.game.slug(), &args.series));

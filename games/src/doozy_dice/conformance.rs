@@ -2,9 +2,9 @@
 //! and 4 players (1,000 each with `PARLOR_HEAVY=1`, 400 by default), a
 //! quarter under each combination of the two options.
 
-use parlor_games::doozy_dice::{Chance, DoozyDice};
-use parlor_games::testing::{check, seeds_per_count, Config, Report, StepOf};
-use parlor_games::{Game, Step};
+use crate::doozy_dice::{Chance, DoozyDice};
+use crate::testing::{check, seeds_per_count, Config, Report, StepOf};
+use crate::{Game, Step};
 use parlor_protocol::doozy_dice::{Action, CardId, Options};
 use parlor_protocol::Seat;
 use rand::Rng;

@@ -13,6 +13,8 @@ mod state;
 mod view;
 
 #[cfg(test)]
+mod conformance;
+#[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
@@ -105,4 +107,11 @@ pub enum Illegal {
     /// With `auto_claim`, the dice make a remaining combo: claim it.
     #[error("auto-claim is on and the dice make a combo: claim one")]
     MustClaim,
+}
+
+impl crate::TestPlan for DoozyDice {
+    const SESSION_SEEDS: u64 = 80;
+    const HIDES_FROM_SEATS: bool = false;
+    const SIMULTANEOUS: bool = false;
+    const BOT_TWIN_SEEDS: u64 = 3;
 }

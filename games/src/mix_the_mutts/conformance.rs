@@ -9,9 +9,9 @@
 //! other secret answers) while every view they are compared on stays the
 //! same, including views inside open windows.
 
-use parlor_games::mix_the_mutts::{Chance, MixTheMutts};
-use parlor_games::testing::{check, seeds_per_count, Config, Policy, Report, StepOf};
-use parlor_games::{Game, Step};
+use crate::mix_the_mutts::{Chance, MixTheMutts};
+use crate::testing::{check, seeds_per_count, Config, Policy, Report, StepOf};
+use crate::{Game, Step};
 use parlor_protocol::mix_the_mutts::{Action, CardId, ClaimSpec, Hex, Options, Phase, TileId};
 use parlor_protocol::{Seat, ToAct, Viewer};
 use rand::{Rng, SeedableRng};
@@ -241,7 +241,7 @@ fn playouts_reach_multi_claims_shared_combos_and_empty_piles() {
 /// stored as JSON and decoded again, other games' actions refused.
 #[test]
 fn any_game_plays_mix_the_mutts() {
-    use parlor_games::{AnyGame, AnyStep, MatchError};
+    use crate::{AnyGame, AnyStep, MatchError};
     use parlor_protocol::{AnyAction, AnyScorecard, AnyView, GameKind, GameOptions};
 
     let options = GameOptions::default_for(GameKind::MixTheMutts).expect("playable");

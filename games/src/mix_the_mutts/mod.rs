@@ -16,6 +16,8 @@ pub mod tiles;
 mod view;
 
 #[cfg(test)]
+mod conformance;
+#[cfg(test)]
 mod tests;
 
 use parlor_protocol::mix_the_mutts::{Breed, CardId, TileId};
@@ -143,4 +145,11 @@ fn needs(head: Breed, tail: Breed) -> String {
     } else {
         format!("a {head:?} card and a {tail:?} card")
     }
+}
+
+impl crate::TestPlan for MixTheMutts {
+    const SESSION_SEEDS: u64 = 80;
+    const HIDES_FROM_SEATS: bool = true;
+    const SIMULTANEOUS: bool = true;
+    const BOT_TWIN_SEEDS: u64 = 6;
 }

@@ -6,9 +6,9 @@
 //! (other tiles dealt and dug) while every view they are compared on stays
 //! the same.
 
-use parlor_games::testing::{check, seeds_per_count, Config, Report, StepOf};
-use parlor_games::zingamino::{Chance, Zingamino};
-use parlor_games::{Game, Step};
+use crate::testing::{check, seeds_per_count, Config, Report, StepOf};
+use crate::zingamino::{Chance, Zingamino};
+use crate::{Game, Step};
 use parlor_protocol::zingamino::{Action, Options, TileId};
 use parlor_protocol::{Seat, Viewer};
 use rand::Rng;

@@ -17,6 +17,8 @@ pub mod tiles;
 mod view;
 
 #[cfg(test)]
+mod conformance;
+#[cfg(test)]
 mod tests;
 
 use parlor_protocol::zingamino::TileId;
@@ -85,4 +87,13 @@ pub enum Illegal {
     /// A tile can be placed (or drawn): passing is not allowed.
     #[error("you may pass only when nothing can be placed and the bag is empty")]
     CannotPass,
+}
+
+impl crate::TestPlan for Zingamino {
+    // Matches run several rounds to 64: fewer seeds per count.
+    const SESSION_SEEDS: u64 = 25;
+    const HIDES_FROM_SEATS: bool = true;
+    const SIMULTANEOUS: bool = false;
+    // A two-player match often ends after one blocked round: more seeds.
+    const BOT_TWIN_SEEDS: u64 = 30;
 }

@@ -7,9 +7,9 @@
 //! really differ from their originals (other tiles dealt and drawn) while
 //! every view they are compared on stays the same.
 
-use parlor_games::testing::{check, seeds_per_count, Config, Policy, Report, StepOf};
-use parlor_games::zoomies::{Chance, Zoomies};
-use parlor_games::{Game, Step};
+use crate::testing::{check, seeds_per_count, Config, Policy, Report, StepOf};
+use crate::zoomies::{Chance, Zoomies};
+use crate::{Game, Step};
 use parlor_protocol::zoomies::{Action, Cell, Dir, Options, Side, TileId, TokenKind};
 use parlor_protocol::{Seat, Viewer};
 use rand::{Rng, SeedableRng};

@@ -19,6 +19,8 @@ pub mod tiles;
 mod view;
 
 #[cfg(test)]
+mod conformance;
+#[cfg(test)]
 mod tests;
 
 use std::fmt;
@@ -177,4 +179,11 @@ impl Illegal {
             _ => return None,
         })
     }
+}
+
+impl crate::TestPlan for Zoomies {
+    const SESSION_SEEDS: u64 = 80;
+    const HIDES_FROM_SEATS: bool = true;
+    const SIMULTANEOUS: bool = false;
+    const BOT_TWIN_SEEDS: u64 = 6;
 }

@@ -9,9 +9,9 @@
 //! Seeds: 1,000 per player count with `PARLOR_HEAVY=1`; fewer by default
 //! to keep the debug suite quick (see [`seeds`], six players half that).
 
-use parlor_games::testing::{check, seeds_per_count, Config, Report, StepOf};
-use parlor_games::zop_zoo::{Chance, ZopZoo};
-use parlor_games::{Game, Step};
+use crate::testing::{check, seeds_per_count, Config, Report, StepOf};
+use crate::zop_zoo::{Chance, ZopZoo};
+use crate::{Game, Step};
 use parlor_protocol::zop_zoo::{Action, Animal, Card, Category, Item, Options, Target};
 use parlor_protocol::Seat;
 use rand::Rng;

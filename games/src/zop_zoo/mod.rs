@@ -16,6 +16,8 @@ mod state;
 mod view;
 
 #[cfg(test)]
+mod conformance;
+#[cfg(test)]
 mod tests;
 
 use parlor_protocol::Seat;
@@ -82,4 +84,13 @@ pub enum Illegal {
     /// The named item is not one of that seat's POINTS items.
     #[error("seat {0} has no such POINTS card")]
     NoSuchItem(u8),
+}
+
+impl crate::TestPlan for ZopZoo {
+    // Matches run several rounds to 800 (a few thousand steps).
+    const SESSION_SEEDS: u64 = 4;
+    // Nothing to hide from a seat (the draw pile is never an order).
+    const HIDES_FROM_SEATS: bool = false;
+    const SIMULTANEOUS: bool = false;
+    const BOT_TWIN_SEEDS: u64 = 3;
 }
