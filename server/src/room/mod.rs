@@ -1,10 +1,27 @@
 //! Rooms: one actor task per room owns its lobby and match; everything else
 //! talks to it through [`Rooms`], which also brings rooms back from the
 //! database — at start, and whenever a link names a room not in memory.
+//!
+//! A room by concern: [`Room`]'s state (`state`), its task's loop,
+//! connections and broadcasts (`actor`), and what it does, one module
+//! each: `lobby` (options, start, rematch), `seats` (joining, seat links,
+//! the host's say over seats), `bots`, `clock` (response windows and turn
+//! timers), `chat` and `play` (the match's actions, stored then
+//! published). Each answers a client it turns down with a `Refusal`.
+//! They share the state, never each other's code; `live` (the match in
+//! memory) and `names` are leaves.
 
 mod actor;
+mod bots;
+mod chat;
+mod clock;
 pub mod live;
+mod lobby;
 pub mod names;
+mod play;
+mod refusal;
+mod seats;
+mod state;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -22,7 +39,7 @@ use tracing::{error, info, warn, Instrument};
 
 use crate::db::{Store, StoreError};
 
-pub use actor::Room;
+pub use state::Room;
 
 /// Identifies one connection within a room.
 pub type ConnId = u64;

@@ -1,0 +1,188 @@
+//! Bots: the host seats them in the lobby, or has one stand in for an
+//! absent player during a match; either way a bot moves after a short
+//! think, from its seat's own view and legal actions only.
+
+use parlor_protocol::{BotLevel, ErrorCode, RoomStatus, Seat, ToAct, Viewer};
+use tokio::time::Instant;
+use tracing::{info, warn};
+
+use super::refusal::Refusal;
+use super::state::{require_host, Room, SeatState};
+use super::{names, new_token, token_hash};
+use crate::db::{SeatRow, StoreError};
+
+/// Names bots sit down with (then "Bot 2", … if a room uses them all).
+const BOT_NAMES: [&str; 8] = [
+    "Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Shannon", "Knuth", "Liskov",
+];
+
+impl Room {
+    /// The host seats a bot in the next free seat (lobby only).
+    pub(super) async fn add_bot(&mut self, viewer: Viewer, level: BotLevel) -> Result<(), Refusal> {
+        require_host(viewer, "add bots")?;
+        self.lobby_seat(viewer, "bots join in the lobby")?;
+        let (_, max) = self.options.kind().players();
+        if self.seats.len() >= usize::from(max) {
+            return Err(Refusal::new(
+                ErrorCode::NoSeat,
+                format!("{} seats at most {max}", self.options.kind().title()),
+            ));
+        }
+        let seat = Seat(u8::try_from(self.seats.len()).unwrap_or(u8::MAX));
+        let name = BOT_NAMES
+            .iter()
+            .map(|n| format!("{n} (bot)"))
+            .find(|n| !self.seats.iter().any(|s| names::look_alike(&s.name, n)))
+            .unwrap_or_else(|| self.unique_name("Bot".into()));
+        // Nobody ever holds a bot's token: it is only there to fill the row.
+        let row = SeatRow {
+            seat,
+            name: name.clone(),
+            token_sha256: token_hash(&new_token()),
+            bot: Some(level),
+            stand_in: false,
+        };
+        self.store.add_seat(&self.code, &row).await?;
+        self.seats.push(SeatState {
+            name,
+            token_sha256: row.token_sha256,
+            conns: 0,
+            away_since: None,
+            bot: Some(level),
+            stand_in: false,
+            expiries: 0,
+        });
+        self.clamp_closed_seats();
+        info!(seat = %seat, ?level, "bot seated");
+        self.broadcast_room();
+        Ok(())
+    }
+
+    /// The host takes a bot's seat away (lobby only).
+    pub(super) async fn remove_bot(&mut self, viewer: Viewer, seat: Seat) -> Result<(), Refusal> {
+        require_host(viewer, "remove bots")?;
+        self.lobby_seat(viewer, "bots leave in the lobby")?;
+        if self.seats.get(seat.index()).and_then(|s| s.bot).is_none() {
+            return Err(Refusal::new(
+                ErrorCode::NoSeat,
+                format!("no bot in seat {}", seat.0),
+            ));
+        }
+        self.remove_seat(seat).await
+    }
+
+    /// The host has a bot play for an absent player (or stops it). The
+    /// player stops it too, by coming back with their token.
+    pub(super) async fn stand_in(
+        &mut self,
+        viewer: Viewer,
+        seat: Seat,
+        on: bool,
+    ) -> Result<(), Refusal> {
+        // A player may always take their own seat back.
+        let taking_back = viewer == Viewer::Seat(seat) && !on;
+        if !taking_back {
+            require_host(viewer, "have a bot stand in")?;
+        }
+        if self.status != RoomStatus::Playing {
+            return Err(Refusal::new(
+                ErrorCode::NotNow,
+                "a bot stands in during a match",
+            ));
+        }
+        let Some(s) = self.seats.get(seat.index()) else {
+            return Err(Refusal::new(
+                ErrorCode::NoSeat,
+                format!("no seat {}", seat.0),
+            ));
+        };
+        if s.bot.is_some() {
+            return Err(Refusal::new(
+                ErrorCode::NoSeat,
+                format!("seat {} is a bot", seat.0),
+            ));
+        }
+        if on && s.conns > 0 && viewer != Viewer::Seat(seat) {
+            return Err(Refusal::new(
+                ErrorCode::NotNow,
+                format!(
+                    "{} is here: a bot stands in only for an absent player",
+                    s.name
+                ),
+            ));
+        }
+        if s.stand_in == on {
+            return Ok(());
+        }
+        self.set_stand_in(seat, on).await.map_err(Refusal::from)
+    }
+
+    /// Starts or stops a stand-in bot (stored first), and tells everyone.
+    pub(super) async fn set_stand_in(&mut self, seat: Seat, on: bool) -> Result<(), StoreError> {
+        self.store.set_stand_in(&self.code, seat, on).await?;
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.stand_in = on;
+            s.expiries = 0;
+        }
+        info!(seat = %seat, on, "stand-in bot");
+        self.broadcast_room();
+        self.schedule_bots();
+        self.refresh_timer().await;
+        Ok(())
+    }
+
+    /// Bots to act move after the think delay (when nothing is due yet).
+    pub(super) fn schedule_bots(&mut self) {
+        let due = self.live.as_ref().is_some_and(|live| {
+            !live.finished()
+                && matches!(live.game.to_act(), ToAct::Seats { seats }
+                    if seats.iter().any(|s| self.bot_level(*s).is_some()))
+        });
+        self.bot_due = due.then(|| {
+            self.bot_due
+                .unwrap_or_else(|| Instant::now() + self.config.bot_think)
+        });
+    }
+
+    /// The level of the bot playing `seat` now, if one does.
+    pub(super) fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
+        self.seats
+            .get(seat.index())
+            .and_then(SeatState::played_by_bot)
+    }
+
+    /// Every seat to act that a bot plays makes its move: chosen from that
+    /// seat's own view and legal actions only, then handled like a
+    /// player's action. (A move takes the bots a few milliseconds, so it
+    /// runs on the room's task.)
+    pub(super) async fn bot_moves(&mut self) {
+        self.bot_due = None;
+        let Some(ToAct::Seats { seats }) = self.live.as_ref().map(|m| m.game.to_act()) else {
+            return;
+        };
+        for seat in seats {
+            // An earlier bot's step may have moved the match on (or ended it).
+            if !self.live.as_ref().is_some_and(|m| m.game.is_to_act(seat)) {
+                continue;
+            }
+            let Some(level) = self.bot_level(seat) else {
+                continue;
+            };
+            let Some(action) = self
+                .live
+                .as_ref()
+                .and_then(|m| m.game.bot_action(seat, level.into(), &mut rand::rng()))
+            else {
+                continue;
+            };
+            if let Err(Refusal { code, message }) = self.submit(seat, &action, None, false).await {
+                // Storage failed (the rules cannot refuse a bot's legal
+                // move): try again after another think.
+                warn!(seat = %seat, ?code, %message, "bot move refused");
+                self.bot_due = Some(Instant::now() + self.config.bot_think);
+                return;
+            }
+        }
+        self.schedule_bots();
+    }
+}

@@ -1,0 +1,305 @@
+//! The match: starting one, a seat's action checked, stored and only then
+//! applied, and every connection sent its own viewer's update.
+
+use axum::extract::ws::Utf8Bytes;
+use parlor_protocol::{AnyAction, ErrorCode, MatchId, RoomStatus, Seat, ServerMsg, Viewer};
+use tracing::info;
+
+use super::actor::text;
+use super::live::{LiveMatch, Planned, ViewerUpdate};
+use super::refusal::Refusal;
+use super::state::Room;
+use super::ConnId;
+use crate::db::{Finish, NewMatch, NewStep};
+
+impl Room {
+    /// Starts a new match with the seats and options as they are.
+    pub(super) async fn begin_match(&mut self) -> Result<(), Refusal> {
+        let (min, max) = self.options.kind().players();
+        let n = self.seats.len();
+        if n < usize::from(min) || n > usize::from(max) {
+            return Err(Refusal::new(
+                ErrorCode::PlayerCount,
+                format!(
+                    "{} needs {min} to {max} players",
+                    self.options.kind().title()
+                ),
+            ));
+        }
+        let id = MatchId(uuid::Uuid::new_v4());
+        let live = LiveMatch::new(id, &self.options, u8::try_from(n).unwrap_or(u8::MAX))?;
+        let planned = live.plan(None)?;
+        let record = NewMatch {
+            match_id: id,
+            code: self.code.clone(),
+            options: self.options.clone(),
+            players: self.names(),
+            seed_hex: live.seed_hex(),
+            seed_sha256: live.seed_sha256.clone(),
+            bots: self
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.bot.is_some())
+                .map(|(i, _)| Seat(u8::try_from(i).unwrap_or(u8::MAX)))
+                .collect(),
+        };
+        let steps = new_steps(&live, &planned.steps, false);
+        self.store.start_match(&record, &steps).await?;
+        info!(match_id = %id, steps = steps.len(), "match started");
+        metrics::counter!("parlor_matches_started_total", "game" => self.options.kind().slug())
+            .increment(1);
+        // Everyone first gets the table as it was before setup, then the
+        // setup steps (deal, first-player roll) as an ordinary update.
+        let before: Vec<_> = live
+            .viewers()
+            .into_iter()
+            .map(|v| {
+                text(&ServerMsg::Sync {
+                    snapshot: live.snapshot(v, None),
+                })
+            })
+            .collect();
+        self.live = Some(live);
+        self.timer = None;
+        self.rematch.clear();
+        self.status = RoomStatus::Playing;
+        self.broadcast_room();
+        let ids: Vec<(ConnId, Viewer)> = self.conns.iter().map(|(id, c)| (*id, c.viewer)).collect();
+        for (conn, viewer) in ids {
+            let i = self
+                .live
+                .as_ref()
+                .map_or(usize::MAX, |m| m.viewer_index(viewer));
+            if let Some(sync) = before.get(i) {
+                self.send_text(conn, sync.clone());
+            }
+        }
+        self.store_and_publish(planned, None, false).await
+    }
+
+    pub(super) async fn act(
+        &mut self,
+        conn: ConnId,
+        viewer: Viewer,
+        client_seq: u32,
+        version: u64,
+        action: AnyAction,
+    ) -> Result<(), Refusal> {
+        let Viewer::Seat(seat) = viewer else {
+            return Err(Refusal::new(ErrorCode::NotSeated, "spectators cannot act"));
+        };
+        let Some(live) = self.live.as_ref() else {
+            return Err(Refusal::new(
+                ErrorCode::NoMatch,
+                "the match has not started",
+            ));
+        };
+        if live.finished() {
+            return Err(Refusal::new(ErrorCode::MatchOver, "the match is over"));
+        }
+        if !live.is_current(seat, version) {
+            return Err(Refusal::new(
+                ErrorCode::StaleVersion,
+                format!(
+                    "the match is at version {}; version {version} is no longer current",
+                    live.version
+                ),
+            ));
+        }
+        // Acting yourself takes the seat back from a stand-in bot.
+        if self.seats.get(seat.index()).is_some_and(|s| s.stand_in) {
+            self.set_stand_in(seat, false).await?;
+        }
+        self.submit(seat, &action, Some((conn, client_seq)), false)
+            .await?;
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.expiries = 0;
+        }
+        Ok(())
+    }
+
+    /// Validates, stores, applies and publishes one seat's action: from its
+    /// connection (`ack`), from the bot playing the seat, or on its behalf
+    /// when its response timer ran out (`by_timer`: the step is marked as
+    /// the timer's).
+    pub(super) async fn submit(
+        &mut self,
+        seat: Seat,
+        action: &AnyAction,
+        ack: Option<(ConnId, u32)>,
+        by_timer: bool,
+    ) -> Result<(), Refusal> {
+        let Some(live) = self.live.as_ref() else {
+            return Err(Refusal::new(
+                ErrorCode::NoMatch,
+                "the match has not started",
+            ));
+        };
+        let step = live.game.action_step(seat, action)?;
+        let mut planned = live.plan(Some(step))?;
+        planned.by_timer = by_timer;
+        self.store_and_publish(planned, ack, true).await
+    }
+
+    /// Stores planned steps (with the end of the match and the response
+    /// timer's deadline when they change) and only then makes them current,
+    /// acknowledges `ack` and tells everyone. `append` is false for a new
+    /// match, whose steps [`Store::start_match`] already wrote.
+    async fn store_and_publish(
+        &mut self,
+        planned: Planned,
+        ack: Option<(ConnId, u32)>,
+        append: bool,
+    ) -> Result<(), Refusal> {
+        let Some(live) = self.live.as_ref() else {
+            return Err(Refusal::new(
+                ErrorCode::NoMatch,
+                "the match has not started",
+            ));
+        };
+        let timer = self.timer_after(&planned.after);
+        let old_deadline = self.timer.as_ref().map(|t| t.ends_ms);
+        let new_deadline = timer.as_ref().map(|t| t.ends_ms);
+        let deadline_change = (old_deadline != new_deadline).then_some(new_deadline);
+        let steps = new_steps(live, &planned.steps, planned.by_timer);
+        let finish = planned.after.result().map(|result| Finish {
+            result,
+            players: self.names(),
+        });
+        let wrote = if append || finish.is_some() || deadline_change.is_some() {
+            let steps = if append { &steps[..] } else { &[] };
+            // Durable before anyone hears of it.
+            self.store
+                .append_steps(live.id, &self.code, steps, finish.as_ref(), deadline_change)
+                .await
+        } else {
+            Ok(())
+        };
+        wrote?;
+        let Some(live) = self.live.as_mut() else {
+            return Ok(());
+        };
+        let updates = live.commit(planned);
+        self.timer = timer;
+        self.publish(updates, ack);
+        Ok(())
+    }
+
+    /// After steps were stored and applied: acknowledges the sender, sends
+    /// every connection its own viewer's update (encoded once per viewer,
+    /// however many connections share it), and announces the end.
+    fn publish(&mut self, updates: Vec<ViewerUpdate>, ack: Option<(ConnId, u32)>) {
+        let Some(live) = self.live.as_ref() else {
+            return;
+        };
+        let version = live.version;
+        let batch = updates.first().map_or(0, |u| u.steps.len() as u64);
+        let timed_out = live.timed_out_after(version.saturating_sub(batch));
+        let to_act = live.game.to_act();
+        let over = live
+            .game
+            .result()
+            .map(|result| (live.id, result, live.seed_hex()));
+        let deadline = self.deadline();
+        let targets: Vec<(ConnId, usize)> = self
+            .conns
+            .iter()
+            .map(|(id, c)| (*id, live.viewer_index(c.viewer)))
+            .collect();
+        if let Some((conn, client_seq)) = ack {
+            metrics::counter!("parlor_actions_total", "game" => self.options.kind().slug())
+                .increment(1);
+            self.send(
+                conn,
+                &ServerMsg::Ack {
+                    client_seq,
+                    version,
+                },
+            );
+        }
+        // Viewers told the same thing (every viewer, in a game that hides
+        // nothing) share one encoded message.
+        let mut texts: Vec<Option<Utf8Bytes>> = vec![None; updates.len()];
+        for (id, i) in targets {
+            let Some(update) = updates.get(i) else {
+                continue;
+            };
+            if texts[i].is_none() {
+                let shared = (0..updates.len())
+                    .find(|&j| texts[j].is_some() && updates[j] == *update)
+                    .and_then(|j| texts[j].clone());
+                texts[i] = Some(shared.unwrap_or_else(|| {
+                    text(&ServerMsg::Update {
+                        version,
+                        steps: update.steps.clone(),
+                        to_act: to_act.clone(),
+                        patch: update.patch.clone(),
+                        deadline: deadline.clone(),
+                        timed_out: timed_out.clone(),
+                    })
+                }));
+            }
+            if let Some(t) = texts[i].clone() {
+                self.send_text(id, t);
+            }
+        }
+        if let Some((match_id, result, seed)) = over {
+            self.status = RoomStatus::Finished;
+            info!(match_id = %match_id, winners = ?result.winners, "match finished");
+            metrics::counter!("parlor_matches_finished_total", "game" => self.options.kind().slug())
+                .increment(1);
+            self.broadcast(&ServerMsg::MatchOver {
+                match_id,
+                result,
+                seed,
+            });
+            self.broadcast_room();
+        }
+        self.schedule_bots();
+    }
+
+    /// Sends `conn` the match's whole log as its viewer sees it.
+    pub(super) fn send_log(&mut self, conn: ConnId, viewer: Viewer) -> Result<(), Refusal> {
+        let Some(live) = self.live.as_ref() else {
+            return Err(Refusal::new(
+                ErrorCode::NoMatch,
+                "no match has started here",
+            ));
+        };
+        // Rebuilt by replaying the log: a few milliseconds even for a long
+        // match, and the socket's message rate bounds how often.
+        let Some(update) = live.catch_up(viewer, 0) else {
+            return Err(Refusal::new(
+                ErrorCode::NoMatch,
+                "the log could not be rebuilt",
+            ));
+        };
+        let msg = ServerMsg::Log {
+            match_id: live.id,
+            version: live.version,
+            steps: update.steps,
+            timed_out: live.timed_out_after(0).unwrap_or_default(),
+        };
+        self.send(conn, &msg);
+        Ok(())
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+}
+
+/// Rows for `steps`; the first is the timer's answer when `by_timer`.
+fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep], by_timer: bool) -> Vec<NewStep> {
+    steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| NewStep {
+            seq: live.version + i as u64 + 1,
+            seat: s.seat(),
+            json: s.to_json(),
+            by_timer: by_timer && i == 0,
+        })
+        .collect()
+}
