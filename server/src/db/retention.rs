@@ -1,0 +1,135 @@
+//! What the database holds, and sweeping what is past keeping: the admin
+//! page's counts, when rooms were created, and the retention sweep.
+
+use parlor_protocol::admin::{StoredCounts, Swept};
+use parlor_protocol::RoomCode;
+use sqlx::Row;
+
+use super::{Store, StoreError, StoreResult};
+
+impl Store {
+    /// When each of `codes` was created (ms since the epoch).
+    pub async fn rooms_created(&self, codes: &[RoomCode]) -> StoreResult<Vec<(RoomCode, i64)>> {
+        let mut out = Vec::new();
+        for chunk in codes.chunks(500) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "select room_code, created_at from room where room_code in ({})",
+                marks.join(", ")
+            );
+            let mut q = sqlx::query(&sql);
+            for c in chunk {
+                q = q.bind(&c.0);
+            }
+            for r in q.fetch_all(&self.pool).await? {
+                out.push((RoomCode(r.try_get("room_code")?), r.try_get("created_at")?));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Rooms and matches in the database, for the admin page.
+    pub async fn counts(&self) -> StoreResult<StoredCounts> {
+        let count = |sql: &'static str| async move {
+            let r = sqlx::query(sql).fetch_one(&self.pool).await?;
+            let n: i64 = r.try_get(0)?;
+            Ok::<u64, StoreError>(u64::try_from(n).unwrap_or(0))
+        };
+        Ok(StoredCounts {
+            lobbies: count("select count(*) from room where status = 'lobby'").await?,
+            playing: count("select count(*) from room where status = 'playing'").await?,
+            finished_rooms: count("select count(*) from room where status = 'finished'").await?,
+            finished_matches: count("select count(*) from game_match where status = 'finished'")
+                .await?,
+            steps: count("select count(*) from match_step").await?,
+        })
+    }
+
+    /// Deletes lobbies never started and untouched since `lobby_before`
+    /// (ms), and finished matches older than `finished_before` (with their
+    /// room once it holds no other match), except the rooms in `keep`
+    /// (live in memory). Returns what went.
+    pub async fn sweep(
+        &self,
+        lobby_before: Option<i64>,
+        finished_before: Option<i64>,
+        keep: &[RoomCode],
+    ) -> StoreResult<Swept> {
+        let mut swept = Swept::default();
+        let kept = |code: &str| keep.iter().any(|k| k.0 == code);
+        if let Some(cutoff) = lobby_before {
+            let rows = sqlx::query(
+                "select r.room_code from room r where r.status = 'lobby' and r.created_at < $1 \
+                 and not exists (select 1 from game_match m where m.room_code = r.room_code) \
+                 and not exists (select 1 from seat s where s.room_code = r.room_code and s.joined_at >= $1)",
+            )
+            .bind(cutoff)
+            .fetch_all(&self.pool)
+            .await?;
+            for r in rows {
+                let code: String = r.try_get(0)?;
+                if kept(&code) {
+                    continue;
+                }
+                let mut tx = self.pool.begin().await?;
+                for sql in [
+                    "delete from seat where room_code = $1",
+                    "delete from chat_line where room_code = $1",
+                ] {
+                    sqlx::query(sql).bind(&code).execute(&mut *tx).await?;
+                }
+                sqlx::query("delete from room where room_code = $1 and status = 'lobby'")
+                    .bind(&code)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                swept.lobbies += 1;
+            }
+        }
+        if let Some(cutoff) = finished_before {
+            let rows = sqlx::query(
+                "select match_id, room_code from game_match where status = 'finished' and finished_at < $1",
+            )
+            .bind(cutoff)
+            .fetch_all(&self.pool)
+            .await?;
+            for r in rows {
+                let id: String = r.try_get("match_id")?;
+                let code: String = r.try_get("room_code")?;
+                if kept(&code) {
+                    continue;
+                }
+                let mut tx = self.pool.begin().await?;
+                for sql in [
+                    "delete from match_step where match_id = $1",
+                    "delete from scorecard where match_id = $1",
+                    "delete from chat_line where match_id = $1",
+                    "delete from game_match where match_id = $1",
+                ] {
+                    sqlx::query(sql).bind(&id).execute(&mut *tx).await?;
+                }
+                let left = sqlx::query("select count(*) from game_match where room_code = $1")
+                    .bind(&code)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                let left: i64 = left.try_get(0)?;
+                if left == 0 {
+                    for sql in [
+                        "delete from seat where room_code = $1",
+                        "delete from chat_line where room_code = $1",
+                    ] {
+                        sqlx::query(sql).bind(&code).execute(&mut *tx).await?;
+                    }
+                    sqlx::query("delete from room where room_code = $1")
+                        .bind(&code)
+                        .execute(&mut *tx)
+                        .await?;
+                    swept.rooms += 1;
+                }
+                tx.commit().await?;
+                swept.matches += 1;
+            }
+        }
+        Ok(swept)
+    }
+}

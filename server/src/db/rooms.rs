@@ -1,0 +1,271 @@
+//! Rooms and their seats: created, changed as the lobby changes, and read
+//! back whole to rebuild a room after a restart (or an idle unload).
+
+use parlor_protocol::{GameOptions, MatchId, RoomCode, Seat, TurnTimer};
+use sqlx::Row;
+
+use super::{
+    json, level_name, level_of, now_ms, parse, seat_of, SeatRow, Store, StoreError, StoreResult,
+    StoredMatch, StoredRoom, CHAT_KEPT,
+};
+
+impl Store {
+    /// Stores a new room.
+    pub async fn create_room(&self, code: &RoomCode, options: &GameOptions) -> StoreResult<()> {
+        sqlx::query("insert into room (room_code, game, options, status, created_at) values ($1, $2, $3, 'lobby', $4)")
+            .bind(&code.0)
+            .bind(options.kind().slug())
+            .bind(json(options))
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Updates a room's options (lobby only).
+    pub async fn set_room_options(
+        &self,
+        code: &RoomCode,
+        options: &GameOptions,
+    ) -> StoreResult<()> {
+        sqlx::query("update room set options = $1 where room_code = $2")
+            .bind(json(options))
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Sets a room's turn timer (lobby only).
+    pub async fn set_turn_timer(&self, code: &RoomCode, timer: TurnTimer) -> StoreResult<()> {
+        sqlx::query("update room set turn_timer = $1 where room_code = $2")
+            .bind(json(&timer).trim_matches('"'))
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores who may sit: the room's lock and its closed seats.
+    pub async fn set_room_seating(
+        &self,
+        code: &RoomCode,
+        locked: bool,
+        closed_seats: u8,
+    ) -> StoreResult<()> {
+        sqlx::query("update room set locked = $1, closed_seats = $2 where room_code = $3")
+            .bind(i64::from(locked))
+            .bind(i64::from(closed_seats))
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores a taken seat.
+    pub async fn add_seat(&self, code: &RoomCode, seat: &SeatRow) -> StoreResult<()> {
+        sqlx::query("insert into seat (room_code, seat, name, token_sha256, joined_at, bot, stand_in) values ($1, $2, $3, $4, $5, $6, $7)")
+            .bind(&code.0)
+            .bind(i64::from(seat.seat.0))
+            .bind(&seat.name)
+            .bind(&seat.token_sha256)
+            .bind(now_ms())
+            .bind(seat.bot.map(level_name))
+            .bind(i64::from(seat.stand_in))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Gives a seat a new token (its old one stops working): the seat moved
+    /// to another device.
+    pub async fn set_seat_token(
+        &self,
+        code: &RoomCode,
+        seat: Seat,
+        token_sha256: &str,
+    ) -> StoreResult<()> {
+        sqlx::query("update seat set token_sha256 = $1 where room_code = $2 and seat = $3")
+            .bind(token_sha256)
+            .bind(&code.0)
+            .bind(i64::from(seat.0))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Starts or stops a bot standing in for an absent player.
+    pub async fn set_stand_in(&self, code: &RoomCode, seat: Seat, on: bool) -> StoreResult<()> {
+        sqlx::query("update seat set stand_in = $1 where room_code = $2 and seat = $3")
+            .bind(i64::from(on))
+            .bind(&code.0)
+            .bind(i64::from(seat.0))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Renames a seat.
+    pub async fn rename_seat(&self, code: &RoomCode, seat: Seat, name: &str) -> StoreResult<()> {
+        sqlx::query("update seat set name = $1 where room_code = $2 and seat = $3")
+            .bind(name)
+            .bind(&code.0)
+            .bind(i64::from(seat.0))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Removes a seat; every later seat moves up one, keeping its token.
+    pub async fn leave_seat(&self, code: &RoomCode, seat: Seat) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("delete from seat where room_code = $1 and seat = $2")
+            .bind(&code.0)
+            .bind(i64::from(seat.0))
+            .execute(&mut *tx)
+            .await?;
+        // Through negatives: the key (room, seat) is checked row by row, so
+        // a plain `seat - 1` could collide with the next row mid-update.
+        for sql in [
+            "update seat set seat = -seat where room_code = $1 and seat > $2",
+            "update seat set seat = -seat - 1 where room_code = $1 and seat < 0 and $2 >= 0",
+        ] {
+            sqlx::query(sql)
+                .bind(&code.0)
+                .bind(i64::from(seat.0))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets a room's status (`lobby` when its players go back to the lobby
+    /// after a match).
+    pub async fn set_room_status(&self, code: &RoomCode, status: &str) -> StoreResult<()> {
+        sqlx::query("update room set status = $1 where room_code = $2")
+            .bind(status)
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The seats of a room, in seat order.
+    pub async fn seats(&self, code: &RoomCode) -> StoreResult<Vec<SeatRow>> {
+        let rows = sqlx::query(
+            "select seat, name, token_sha256, bot, stand_in from seat where room_code = $1 order by seat",
+        )
+        .bind(&code.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    seat: seat_of(r.try_get("seat")?)?,
+                    name: r.try_get("name")?,
+                    token_sha256: r.try_get("token_sha256")?,
+                    bot: r
+                        .try_get::<Option<String>, _>("bot")?
+                        .as_deref()
+                        .map(level_of)
+                        .transpose()?,
+                    stand_in: r.try_get::<i64, _>("stand_in")? != 0,
+                })
+            })
+            .collect()
+    }
+
+    /// A room with its seats and latest match, for rebuilding it.
+    pub async fn load_room(&self, code: &RoomCode) -> StoreResult<StoredRoom> {
+        let r = sqlx::query(
+            "select options, status, broken, closed, turn_timer, locked, closed_seats from room \
+             where room_code = $1",
+        )
+        .bind(&code.0)
+        .fetch_one(&self.pool)
+        .await?;
+        let seats = self.seats(code).await?;
+        let m = sqlx::query(
+            "select match_id, options, seats, seed, deadline_at from game_match \
+             where room_code = $1 order by started_at desc, match_id limit 1",
+        )
+        .bind(&code.0)
+        .fetch_optional(&self.pool)
+        .await?;
+        let current = match m {
+            None => None,
+            Some(m) => {
+                let id: String = m.try_get("match_id")?;
+                let match_id = MatchId(
+                    id.parse()
+                        .map_err(|_| StoreError::Corrupt(format!("match id {id}")))?,
+                );
+                Some(StoredMatch {
+                    match_id,
+                    options: parse(&m.try_get::<String, _>("options")?)?,
+                    seats: u8::try_from(m.try_get::<i64, _>("seats")?)
+                        .map_err(|_| StoreError::Corrupt("seats".into()))?,
+                    seed_hex: m.try_get("seed")?,
+                    deadline_at: m.try_get("deadline_at")?,
+                    steps: self.steps(match_id).await?,
+                    timed_out: self.timed_out(match_id).await?,
+                })
+            }
+        };
+        Ok(StoredRoom {
+            code: code.clone(),
+            options: parse(&r.try_get::<String, _>("options")?)?,
+            status: r.try_get("status")?,
+            broken: r.try_get("broken")?,
+            closed: r.try_get("closed")?,
+            seats,
+            current,
+            chat: self.recent_chat(code, CHAT_KEPT).await?,
+            turn_timer: serde_json::from_value(serde_json::Value::String(r.try_get("turn_timer")?))
+                .map_err(|e| StoreError::Corrupt(format!("turn timer: {e}")))?,
+            locked: r.try_get::<i64, _>("locked")? != 0,
+            closed_seats: u8::try_from(r.try_get::<i64, _>("closed_seats")?).unwrap_or(0),
+        })
+    }
+
+    /// Rooms to bring back when the server starts: every match in
+    /// progress, and lobbies opened within the last day (older ones come
+    /// back when their link is opened).
+    pub async fn rooms_to_restore(&self) -> StoreResult<Vec<RoomCode>> {
+        let day_ago = now_ms() - 24 * 3600 * 1000;
+        let rows = sqlx::query(
+            "select room_code from room where broken is null and \
+             (status = 'playing' or (status = 'lobby' and created_at > $1)) order by created_at",
+        )
+        .bind(day_ago)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok(RoomCode(r.try_get("room_code")?)))
+            .collect()
+    }
+
+    /// Records that a room's log does not replay.
+    pub async fn mark_broken(&self, code: &RoomCode, reason: &str) -> StoreResult<()> {
+        sqlx::query("update room set broken = $1 where room_code = $2")
+            .bind(reason)
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Marks a room closed by the server's host; its link then says why.
+    pub async fn mark_closed(&self, code: &RoomCode, reason: &str) -> StoreResult<()> {
+        let done = sqlx::query("update room set closed = $1 where room_code = $2")
+            .bind(reason)
+            .bind(&code.0)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+}
