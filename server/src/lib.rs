@@ -1,7 +1,6 @@
 //! Parlor's server: an axum app whose rooms are actors owning their matches,
 //! with every step stored before anyone hears of it.
 
-pub mod admin;
 pub mod auth;
 pub mod config;
 pub mod db;
@@ -26,6 +25,8 @@ use tokio_util::task::TaskTracker;
 
 pub use config::Config;
 use db::Store;
+/// The admin API (it lives with the other routes, in [`http::admin`]).
+pub use http::admin;
 use room::Rooms;
 
 /// A running server.

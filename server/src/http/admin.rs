@@ -16,10 +16,10 @@ use parlor_protocol::http::MatchSummary;
 use parlor_protocol::RoomCode;
 use serde::Deserialize;
 
+use super::AppState;
 use crate::auth::TokenGuard;
 use crate::config::Retention;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
-use crate::http::AppState;
 use crate::room::OpenError;
 
 /// `GET /api/admin/matches?limit=`.
