@@ -137,6 +137,15 @@ macro_rules! envelopes {
             $(#[doc = $title] $kind(crate::$module::View),)*
         }
 
+        impl AnyView {
+            /// Which game this view is of.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyView::$kind(_) => GameKind::$kind,)*
+                }
+            }
+        }
+
         /// How one step of the log looks to one viewer, tagged by game.
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

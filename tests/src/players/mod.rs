@@ -3,19 +3,36 @@
 //! about the game (options to play with, garbage actions to throw at the
 //! server, what is hidden from whom).
 //!
-//! Adding a game: a module here with its [`GamePlayer`], and one entry in
-//! [`PLAYERS`]. The test `every_playable_game_has_a_player` fails until a game
-//! the server offers is listed.
+//! Adding a game: a module here named as the game's module in the
+//! registration line ([`parlor_protocol::playable_games`]), holding its
+//! [`GamePlayer`] as `PLAYER`. The module list and [`PLAYERS`] are
+//! generated from that line, so a registered game without a player does not
+//! compile.
 
-pub mod doozy_dice;
-pub mod mix_the_mutts;
-pub mod zingamino;
-pub mod zoomies;
-pub mod zop_zoo;
+macro_rules! players {
+    ($($kind:ident $module:ident $info:tt),* $(,)?) => {
+        $(pub mod $module;)*
+
+        /// Every playable game's player, in registration order.
+        pub const PLAYERS: &[GamePlayer] = &[$($module::PLAYER),*];
+
+        /// Does a seat's view of `kind` hide what others know (hands)? From
+        /// the game's [`TestPlan`].
+        pub fn hides_from_seats(kind: GameKind) -> bool {
+            match kind {
+                $(GameKind::$kind => {
+                    <parlor_games::$module::$kind as TestPlan>::HIDES_FROM_SEATS
+                })*
+            }
+        }
+    };
+}
+
+parlor_protocol::playable_games!(players);
 
 use std::collections::BTreeSet;
 
-use parlor_games::AnyGame;
+use parlor_games::{AnyGame, TestPlan};
 use parlor_protocol::{AnyAction, AnyView, GameKind, GameOptions, Seat, Viewer};
 use rand::rngs::StdRng;
 use serde_json::Value;
@@ -57,20 +74,11 @@ pub struct Probe {
     pub free_name: String,
 }
 
-/// Every playable game's player.
-pub const PLAYERS: &[GamePlayer] = &[
-    doozy_dice::PLAYER,
-    mix_the_mutts::PLAYER,
-    zoomies::PLAYER,
-    zingamino::PLAYER,
-    zop_zoo::PLAYER,
-];
-
 /// The games the tests play, in [`PLAYERS`] order.
 pub const PLAYABLE: &[GameKind] = &kinds::<{ PLAYERS.len() }>();
 
 const fn kinds<const N: usize>() -> [GameKind; N] {
-    let mut out = [GameKind::DoozyDice; N];
+    let mut out = [GameKind::ALL[0]; N];
     let mut i = 0;
     while i < N {
         out[i] = PLAYERS[i].kind;
@@ -89,13 +97,7 @@ pub fn player(kind: GameKind) -> &'static GamePlayer {
 
 /// Which game a view belongs to.
 pub fn view_kind(view: &AnyView) -> GameKind {
-    match view {
-        AnyView::DoozyDice(_) => GameKind::DoozyDice,
-        AnyView::MixTheMutts(_) => GameKind::MixTheMutts,
-        AnyView::Zoomies(_) => GameKind::Zoomies,
-        AnyView::Zingamino(_) => GameKind::Zingamino,
-        AnyView::ZopZoo(_) => GameKind::ZopZoo,
-    }
+    view.kind()
 }
 
 /// What `seat` would do, from its own view.

@@ -859,8 +859,8 @@ async fn hostile_inputs_change_nothing_in_every_game() {
     let server = TestServer::start(&db).await;
     let store = server.server.store.clone();
     // Every game gets at least QUOTA inputs whatever its matches' lengths:
-    // a match that ends early (a blocked Zingamino round can end one after
-    // a few moves) is followed by another room's, on the next seed.
+    // a match that ends early (in some games one blocked round ends it
+    // after a few moves) is followed by another room's, on the next seed.
     const QUOTA: usize = 1000;
     for (i, p) in PLAYERS.iter().enumerate() {
         let started = Instant::now();

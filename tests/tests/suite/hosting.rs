@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use parlor_protocol::{close, GameKind, RoomStatus};
+use parlor_protocol::{close, RoomStatus};
 use parlor_server::admin::{AdminRoom, RetentionReport};
 use parlor_server::config::MetricsAccess;
 use parlor_server::db::Store;
@@ -249,9 +249,11 @@ async fn an_idle_room_leaves_memory_and_comes_back_on_its_link() {
     let mut c = config(&db);
     c.rooms.idle_unload = Duration::from_millis(300);
     let server = TestServer::start_with(c).await;
+    // A game whose hands are hidden: the restored table must be the seat's
+    // own view, hand and all.
     let p = PLAYERS
         .iter()
-        .find(|p| p.kind == GameKind::Zingamino)
+        .rfind(|p| parlor_tests::players::hides_from_seats(p.kind))
         .unwrap();
     let mut t = Table::started(&server, p.kind, 0, 2, 0).await;
     // A few moves, then everyone leaves.
@@ -314,8 +316,8 @@ async fn the_sweep_deletes_abandoned_lobbies_and_keeps_history() {
     let db = TestDb::sqlite();
     let server = TestServer::start_with(config(&db)).await;
     // An old lobby, a fresh one, and a finished match from long ago.
-    let old = server.create_room(GameKind::DoozyDice, None, "Old").await;
-    let fresh = server.create_room(GameKind::DoozyDice, None, "Fresh").await;
+    let old = server.create_room(PLAYERS[0].kind, None, "Old").await;
+    let fresh = server.create_room(PLAYERS[0].kind, None, "Fresh").await;
     let p = &PLAYERS[0];
     let mut t = Table::started(&server, p.kind, 0, 2, 0).await;
     t.play_to_end().await;

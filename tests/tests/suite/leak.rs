@@ -5,15 +5,14 @@
 //! Afterwards, against the server's truth (the stored log replayed):
 //!
 //! - no frame names an item its viewer may not know at that version (the
-//!   game's [`GamePlayer::secrets`]: in Mix-the-Mutts, any card that is not
-//!   in the viewer's own hand or face up in a scoring stack — other hands,
-//!   the pile, the cards in other seats' secret answers);
+//!   game's [`GamePlayer::secrets`]: other hands, facedown piles, the
+//!   cards in other seats' secret answers);
 //! - no HTTP body names an item a spectator may not know;
 //! - the match seed appears nowhere (frames or HTTP) before the match is
 //!   over, though it is published at the end;
 //! - the two spectators held the same view at every version they shared.
 //!
-//! A game with nothing hidden (Doozy Dice) still runs, and says so.
+//! A game with nothing hidden still runs, and says so.
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use std::collections::{BTreeSet, HashMap};
@@ -215,8 +214,8 @@ async fn one_match(
             assert_eq!(id, match_id);
             // An update's steps are each checked at their own version: a
             // step may name what was public then but is hidden again by the
-            // frame's last version (in Zingamino a tile placed in the step
-            // that ended a round is back in the bag after the next deal).
+            // frame's last version (a tile placed in the step that ended a
+            // round can be back in the bag after the next deal).
             // The rest of the frame (the patch) is checked at its version.
             let mut parts: Vec<(u64, serde_json::Value)> = Vec::new();
             let mut rest = json.clone();

@@ -11,11 +11,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use parlor_games::record::{RECORD_BODY_LIMIT, RECORD_MAX_STEPS};
 use parlor_protocol::http::MatchRecord;
 use parlor_protocol::replay::MatchExport;
 use parlor_protocol::{close, ClientMsg, ErrorCode, GameKind, Seat, ServerMsg, Viewer};
 use parlor_server::limits::RateLimits;
-use parlor_games::record::{RECORD_BODY_LIMIT, RECORD_MAX_STEPS};
 use parlor_tests::client::Answer;
 use parlor_tests::driver::{act_if_due, Table};
 use parlor_tests::process::ServerProcess;
