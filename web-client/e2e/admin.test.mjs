@@ -84,7 +84,7 @@ test('the host sees live rooms, closes one with a reason, and the players are to
   // "play again", so the room is live and playing when it is closed.
   const pages = [a, b];
   await startMatch(a);
-  // Played to the end over the seats' own sockets (doozy.test.mjs plays
+  // Played to the end over the seats' own sockets (doozy-dice.test.mjs plays
   // whole matches through the UI; here only the finished match matters).
   await Promise.all([finishOverSocket(pages[0]), finishOverSocket(pages[1])]);
   await a.getByTestId('game-over').waitFor({ timeout: 30_000 });

@@ -181,7 +181,7 @@ export async function waitTurn(page, seat) {
  * WebSocket with the page's own seat token (the page itself follows along as
  * usual): claim the first card the dice make, else roll every die, and take
  * the cutoff on the first unclaimed card after roll 13. For tests that need a
- * finished match but do not test playing it (doozy.test.mjs plays whole
+ * finished match but do not test playing it (doozy-dice.test.mjs plays whole
  * matches through the UI). Resolves when the match is over.
  * Run it on every seated page at once (`Promise.all`).
  * @param {import('playwright-core').Page} page

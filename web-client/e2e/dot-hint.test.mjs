@@ -1,7 +1,7 @@
-// The Doozy Dice dot hint's arithmetic (src/games/doozy/dotHint.ts), checked
+// The Doozy Dice dot hint's arithmetic (src/games/doozy-dice/dotHint.ts), checked
 // under node without a browser or server: the module is DOM-free, so it is
 // transpiled here with TypeScript and imported. The browser side (the hint
-// shown, followed and agreed by the server) is in doozy.test.mjs.
+// shown, followed and agreed by the server) is in doozy-dice.test.mjs.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,18 +10,18 @@ import { after, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
-const src = resolve(dirname(fileURLToPath(import.meta.url)), '../src/games/doozy/dotHint.ts');
+const src = resolve(dirname(fileURLToPath(import.meta.url)), '../src/games/doozy-dice/dotHint.ts');
 const dir = mkdtempSync(join(tmpdir(), 'parlor-dothint-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const out = join(dir, 'dotHint.mjs');
 writeFileSync(out, ts.transpileModule(readFileSync(src, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText);
-/** @type {typeof import('../src/games/doozy/dotHint')} */
+/** @type {typeof import('../src/games/doozy-dice/dotHint')} */
 const { dotHints, makes } = await import(pathToFileURL(out).href);
 
 /**
  * Five dice: numbers are blue (first three) or Doozy (last two); 'F' a Face.
  * @param {...(number|'F')} v
- * @returns {import('../src/games/doozy/dotHint').HintDie[]}
+ * @returns {import('../src/games/doozy-dice/dotHint').HintDie[]}
  */
 const dice = (...v) =>
   v.map((x, i) => ({ value: x === 'F' ? 1 : x, face: x === 'F', kind: i < 3 ? 'blue' : 'doozy' }));

@@ -57,7 +57,7 @@ test('history filters, match page and replay of a finished match', { timeout: 60
   await railPage.getByTestId('chat-send').click();
   await railPage.getByTestId('chat-lines').getByText('watching from the rail').waitFor();
   await railCtx.close();
-  // Played to the end over the seats' own sockets (doozy.test.mjs plays
+  // Played to the end over the seats' own sockets (doozy-dice.test.mjs plays
   // whole matches through the UI; here only the finished match matters).
   await Promise.all([finishOverSocket(pages[0]), finishOverSocket(pages[1])]);
   await a.getByTestId('game-over').waitFor({ timeout: 30_000 });

@@ -53,7 +53,7 @@ test('rename, leave a seat, then rematch ready-check and back to the lobby', { t
   // A match between Ana and Cy.
   const pages = [a, c];
   await startMatch(a);
-  // Played to the end over the seats' own sockets (doozy.test.mjs plays
+  // Played to the end over the seats' own sockets (doozy-dice.test.mjs plays
   // whole matches through the UI; here only the finished match matters).
   await Promise.all([finishOverSocket(pages[0]), finishOverSocket(pages[1])]);
   for (const p of [a, b, c]) await p.getByTestId('game-over').waitFor({ timeout: 30_000 });

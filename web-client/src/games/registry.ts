@@ -4,8 +4,8 @@
 
 import type { GameKind } from '../generated/GameKind';
 import type { GameUi } from './types';
-import doozy from './doozy';
-import mtm from './mtm';
+import doozy from './doozy-dice';
+import mtm from './mix-the-mutts';
 import zoomies from './zoomies';
 import zingamino from './zingamino';
 import zopZoo from './zop-zoo';
