@@ -18,7 +18,8 @@ const EACH = 14;
 
 /**
  * Says `EACH` numbered lines over a second socket with the page's own seat
- * token, one per 450 ms (the server takes one per 400 ms per connection).
+ * token, each 450 ms after the last was echoed (the server takes one per
+ * 400 ms per connection).
  * @param {import('playwright-core').Page} page
  * @param {string} who
  */
@@ -32,21 +33,25 @@ async function talk(page, who) {
         let said = 0;
         ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
         ws.onerror = () => reject(new Error('socket error'));
+        // Each line is sent 450 ms after the server echoed the one before:
+        // the gap the server measures between two lines is then at least
+        // that, however late a loaded machine delivers the frames (a fixed
+        // interval could land two lines within its 400 ms).
+        const say = () => {
+          said += 1;
+          ws.send(JSON.stringify({ type: 'chat', text: `${name} line ${said}` }));
+        };
         ws.onmessage = (e) => {
           const msg = JSON.parse(e.data);
           if (msg.type === 'error') reject(new Error(msg.message));
-          if (msg.type !== 'welcome') return;
-          const t = setInterval(() => {
-            said += 1;
-            ws.send(JSON.stringify({ type: 'chat', text: `${name} line ${said}` }));
-            if (said === n) {
-              clearInterval(t);
-              setTimeout(() => {
-                ws.close();
-                resolve(undefined);
-              }, 600);
-            }
-          }, 450);
+          if (msg.type === 'welcome') say();
+          if (msg.type !== 'chat' || msg.line?.text !== `${name} line ${said}`) return;
+          if (said === n) {
+            ws.close();
+            resolve(undefined);
+          } else {
+            setTimeout(say, 450);
+          }
         };
       }),
     [code, who, EACH],
