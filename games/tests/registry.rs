@@ -69,7 +69,9 @@ fn every_registered_game_has_every_part() {
             }
         }
         if !registered_on_the_web(&registry, slug) {
-            missing.push(format!("web-client/src/games/registry.ts: the line for {slug}"));
+            missing.push(format!(
+                "web-client/src/games/registry.ts: the line for {slug}"
+            ));
         }
     }
     assert!(
@@ -78,7 +80,10 @@ fn every_registered_game_has_every_part() {
     );
     // The guide names every part this test checks, so the two stay one list.
     for part in parts("<module>", "<slug>") {
-        assert!(guide.contains(&part), "docs/adding-a-game.md does not name {part}");
+        assert!(
+            guide.contains(&part),
+            "docs/adding-a-game.md does not name {part}"
+        );
     }
 }
 
@@ -90,5 +95,8 @@ fn a_missing_part_is_named() {
         .filter(|p| !root.join(p).is_file())
         .collect();
     assert_eq!(absent.len(), parts("x", "x").len(), "{absent:?}");
-    assert!(!registered_on_the_web("zoo: zoo,\nimport zoo from './zoo';", "no-such-game"));
+    assert!(!registered_on_the_web(
+        "zoo: zoo,\nimport zoo from './zoo';",
+        "no-such-game"
+    ));
 }
