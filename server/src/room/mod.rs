@@ -230,6 +230,15 @@ impl RoomHandle {
     }
 }
 
+#[cfg(test)]
+impl RoomHandle {
+    /// A handle with no room behind it: what is sent to it arrives on
+    /// `tx`'s receiver (for tests of what talks to rooms).
+    pub(crate) fn for_tests(tx: mpsc::Sender<RoomCmd>) -> RoomHandle {
+        RoomHandle { tx }
+    }
+}
+
 /// All live rooms of this process.
 #[derive(Clone)]
 pub struct Rooms {
