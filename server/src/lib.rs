@@ -1,5 +1,35 @@
 //! Parlor's server: an axum app whose rooms are actors owning their matches,
 //! with every step stored before anyone hears of it.
+//!
+//! # Layout
+//!
+//! Each module, what it holds, and what it may use. Nothing uses a module
+//! that uses it, directly or through others, and the same holds among the
+//! modules inside `room`, `db`, `http` and `ws` (`tests/layout.rs` checks):
+//!
+//! - [`http`]: the API's routes by family, the WebSocket upgrade, the web
+//!   client's files; the top: may use any module below but `serve`.
+//! - [`ws`]: one WebSocket connection, from its hello to its close; uses
+//!   `room`.
+//! - [`retention`]: the sweep of what is past keeping; uses `room`, `db`,
+//!   `config`.
+//! - [`room`]: the room actors (a room by concern) and their registry;
+//!   uses `db`.
+//! - [`replay`]: replays and exports rebuilt from a stored log; uses `db`.
+//! - [`record`]: an uploaded match record, read by its type; uses none.
+//! - [`health`]: readiness, and the `healthcheck` command's probe; uses
+//!   `db`.
+//! - [`db`]: storage on SQLite or Postgres, by concern; uses none.
+//! - [`config`]: settings from flags and the environment; uses the
+//!   settings types of `ws`, `room`, `serve`, `limits` and `heavy`.
+//! - [`serve`]: the accept loop (TCP options, header timeouts, connections
+//!   per client); uses `limits`.
+//! - [`auth`]: the token guards of the admin API and the metrics; uses
+//!   `limits`, `error`.
+//! - [`limits`]: rate limits and caps per client; uses `error`.
+//! - [`error`]: HTTP errors as JSON; uses `db` and `heavy` (their errors).
+//! - [`heavy`]: a bounded thread pool for heavy requests; uses none.
+//! - [`metrics`]: the Prometheus recorder; uses none.
 
 pub mod auth;
 pub mod config;

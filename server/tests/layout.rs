@@ -478,7 +478,7 @@ impl Crate {
     }
 
     /// The module that defines what `path` names, following `use`
-    /// bindings (re-exports); `None` if it leaves the crate.
+    /// bindings (re-exports) while they stay in the crate.
     fn defining_module(&self, path: &ModPath) -> Option<ModPath> {
         let mut path = path.clone();
         for _ in 0..16 {
@@ -496,7 +496,9 @@ impl Crate {
                     next.extend(path[k + 1..].iter().cloned());
                     path = next;
                 }
-                Some(None) => return None,
+                // Re-exported from another crate: it is still this
+                // module's name that is used.
+                Some(None) => return Some(module),
                 _ => return Some(module),
             }
         }
