@@ -3,6 +3,7 @@
 // components only ever reach a game through these fields.
 
 import type { Component } from 'svelte';
+import type { AnyStepView } from '../generated/AnyStepView';
 import type { AnyView } from '../generated/AnyView';
 import type { GameOptions } from '../generated/GameOptions';
 import type { MatchResult } from '../generated/MatchResult';
@@ -74,6 +75,15 @@ export interface GameUi {
   rules: GameRules;
   /** The replay's sentence for each step (from the game's `log.ts`). */
   narrate: Narrate;
+  /**
+   * The seat that moved in this step, or null for chance (a deal, a die
+   * landing, a tile drawn for someone): the replay's turns are runs of one
+   * seat's moves (see lib/replayTurns.ts). A step's `seat` is not enough: a
+   * deal names the seat it deals to.
+   */
+  actorOf: (step: AnyStepView) => number | null;
+  /** The round in play in this view, for a game played in rounds (the replay's round jumps). */
+  roundOf?: (view: AnyView) => number | null;
   /** Every seat's hand, for a finished match replayed with everything
    * revealed; none for a game without hidden hands (its spectator sees all). */
   Hands?: Component<HandsProps>;

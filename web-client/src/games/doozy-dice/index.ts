@@ -6,7 +6,7 @@ import Final from './FinalScorecard.svelte';
 import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
-import { narrate } from './log';
+import { actorOf, narrate } from './log';
 import { rules } from './rules';
 
 const doozy: GameUi = {
@@ -19,6 +19,7 @@ const doozy: GameUi = {
   trimsFinal: true,
   rules,
   narrate,
+  actorOf,
 };
 
 export default doozy;

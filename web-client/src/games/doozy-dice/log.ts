@@ -1,6 +1,7 @@
 // Turns Doozy Dice step views into short sentences for the "what just
 // happened" log. A roll and the dice that land from it become one line.
 
+import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
 import type { CardInfo } from '../../generated/doozy_dice/CardInfo';
@@ -96,4 +97,11 @@ export function describe(
 export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string): string[] {
   const v = doozyView(view);
   return v ? describe(log, nameOf, v.cards).map((l) => l.text) : [];
+}
+
+/** `GameUi.actorOf`: the deal and the roll-off are chance (nobody acts for them), and so are the dice landing from a roll. */
+export function actorOf(any: AnyStepView): number | null {
+  if (any.game !== 'doozy-dice') return null;
+  const s = any.step;
+  return s.type === 'card_dealt' || s.type === 'roll_off_die' || s.type === 'die_landed' ? null : s.seat;
 }

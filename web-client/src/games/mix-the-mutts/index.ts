@@ -7,7 +7,7 @@ import Hands from './Hands.svelte';
 import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
-import { narrate } from './log';
+import { actorOf, narrate } from './log';
 import { rules } from './rules';
 
 const mtm: GameUi = {
@@ -20,6 +20,7 @@ const mtm: GameUi = {
   trimsFinal: false,
   rules,
   narrate,
+  actorOf,
   Hands,
 };
 

@@ -3,6 +3,7 @@
 // answer that closes a scoring window is followed by everyone's revealed
 // claims (and who passed).
 
+import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
 import type { Card } from '../../generated/mix_the_mutts/Card';
@@ -26,6 +27,8 @@ export interface DescribeCtx {
   /** Every seat at the table. */
   seats: number[];
   junior: boolean;
+  /** One line per step, nothing joined (the replay's captions). */
+  perStep?: boolean;
 }
 
 function cardList(cards: Card[]): string {
@@ -111,6 +114,14 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
         lines.push({ key, text: `${ctx.who(step.seat)} ${ctx.who(step.seat) === 'You' ? 'go' : 'goes'} first`, tone: 'plain' });
         break;
       case 'card_to': {
+        if (ctx.perStep) {
+          // One card to one hand, so a caption's count is what the hand gained.
+          const name = ctx.who(step.seat);
+          const drew = lastDraw !== null && lastDraw.seat === step.seat;
+          const verb = drew ? 'drew' : name === 'You' ? 'were dealt' : 'was dealt';
+          lines.push({ key, text: `${name} ${verb} a card${step.card ? `: ${cardList([step.card])}` : ''}`, tone: 'plain' });
+          break;
+        }
         run ??= new Map();
         let c = run.get(step.seat);
         if (!c) {
@@ -128,7 +139,9 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
         break;
       }
       case 'drew_two': {
-        const line: LogLine = { key, text: `${ctx.who(step.seat)} drew two cards`, tone: 'plain' };
+        // The cards come in the next steps: a caption does not count them in yet.
+        const text = ctx.perStep ? `${ctx.who(step.seat)} chose to draw two cards` : `${ctx.who(step.seat)} drew two cards`;
+        const line: LogLine = { key, text, tone: 'plain' };
         lines.push(line);
         lastDraw = { seat: step.seat, line };
         break;
@@ -171,5 +184,12 @@ export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) =
   const v = mtmView(view);
   if (!v) return [];
   const who = (s: number) => (s === me ? 'You' : nameOf(s));
-  return describe(log, { who, seats: v.players.map((p) => p.seat), junior: v.options.junior }).map((l) => l.text);
+  return describe(log, { who, seats: v.players.map((p) => p.seat), junior: v.options.junior, perStep: true }).map((l) => l.text);
+}
+
+/** `GameUi.actorOf`: the setup, the deal and the cards a draw brings are chance; drawing, connecting and answering are moves. */
+export function actorOf(any: AnyStepView): number | null {
+  const s = mtmStep(any);
+  if (!s) return null;
+  return s.type === 'drew_two' || s.type === 'connected' || s.type === 'answered' ? s.seat : null;
 }

@@ -7,7 +7,7 @@ import Hands from './Hands.svelte';
 import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
-import { narrate } from './log';
+import { actorOf, narrate, roundOf } from './log';
 import { rules } from './rules';
 
 const zingamino: GameUi = {
@@ -21,6 +21,8 @@ const zingamino: GameUi = {
   trimsFinal: false,
   rules,
   narrate,
+  actorOf,
+  roundOf,
   Hands,
 };
 

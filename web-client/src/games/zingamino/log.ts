@@ -2,7 +2,10 @@
 // log. The start-player draw is one line (a tie starts another), each deal
 // one line, and a run of digs by one seat one line ("Ana dug 3 tiles"; the
 // digger sees which). A circle bonus and a round's end get lines of their own.
+// The replay's captions (`perStep`) tell each dealt or dug tile alone, so a
+// count in a caption is what that step put in the hand.
 
+import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
 import type { RoundSummary } from '../../generated/zingamino/RoundSummary';
@@ -48,9 +51,10 @@ export function roundEndText(r: RoundSummary, who: Who): string {
  * The log's lines, oldest first. `round` is the round in play now: the last
  * deal in the log is its deal (the log may not reach back to round 1).
  */
-export function describe(entries: LogEntry[], who: Who, round: number): LogLine[] {
+export function describe(entries: LogEntry[], who: Who, round: number, perStep = false): LogLine[] {
   const lines: LogLine[] = [];
-  const dealLines: LogLine[] = [];
+  // Each deal's lines, by deal (the replay's captions give a deal one line per tile).
+  const dealLines: LogLine[][] = [];
   const you = (seat: number) => who(seat) === 'You';
 
   let start: { line: LogLine; drawn: Map<number, TileId>; tie: boolean } | null = null;
@@ -79,16 +83,31 @@ export function describe(entries: LogEntry[], who: Who, round: number): LogLine[
           if (s.tile !== null) start.drawn.set(s.seat, s.tile);
           start.line.text = startText(start);
         } else if (s.reason === 'deal') {
+          if (perStep) {
+            // One tile to one hand: the caption says so, whoever started the deal.
+            if (!deal) dealLines.push([]);
+            deal ??= { line: { key, text: '', tone: 'plain' }, starter: s.seat, count: new Map() };
+            const what = s.tile === null ? '' : `: ${tileName(s.tile)}`;
+            const line: LogLine = { key, text: `Round ? deal: ${who(s.seat)} ${you(s.seat) ? 'were' : 'was'} dealt a tile${what}`, tone: 'plain', seat: s.seat };
+            lines.push(line);
+            dealLines[dealLines.length - 1].push(line);
+            break;
+          }
           if (!deal) {
             // The deal starts with the round's starter (4 each, twice).
             deal = { line: { key, text: '', tone: 'plain', seat: s.seat }, starter: s.seat, count: new Map() };
             lines.push(deal.line);
-            dealLines.push(deal.line);
+            dealLines.push([deal.line]);
           }
           deal.count.set(s.seat, (deal.count.get(s.seat) ?? 0) + 1);
           const n = Math.max(...deal.count.values());
           deal.line.text = `Round ?: ${who(deal.starter)} ${you(deal.starter) ? 'start' : 'starts'}; ${plural(n, 'tile')} dealt to each player`;
         } else {
+          if (perStep) {
+            const what = s.tile === null ? '' : `: ${tileName(s.tile)}`;
+            lines.push({ key, text: `${who(s.seat)} dug a tile from the bag${what}`, tone: 'dig', seat: s.seat });
+            break;
+          }
           if (!dig || dig.seat !== s.seat) {
             dig = { line: { key, text: '', tone: 'dig', seat: s.seat }, seat: s.seat, shown: [], hidden: 0 };
             lines.push(dig.line);
@@ -137,8 +156,8 @@ export function describe(entries: LogEntry[], who: Who, round: number): LogLine[
     }
   }
   // Number the deals back from the round in play.
-  dealLines.forEach((l, i) => {
-    l.text = l.text.replace('Round ?', `Round ${round - (dealLines.length - 1 - i)}`);
+  dealLines.forEach((deal, i) => {
+    for (const l of deal) l.text = l.text.replace('Round ?', `Round ${round - (dealLines.length - 1 - i)}`);
   });
   return lines;
 }
@@ -148,5 +167,20 @@ export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) =
   const v = zView(view);
   if (!v) return [];
   const who = (s: number) => (s === me ? 'You' : nameOf(s));
-  return describe(log, who, v.round).map((l) => l.text);
+  return describe(log, who, v.round, true).map((l) => l.text);
+}
+
+/**
+ * `GameUi.actorOf`: the start-player draw and the deal are chance; a dig is
+ * the digger's (it happens because they cannot place: it opens their turn).
+ */
+export function actorOf(any: AnyStepView): number | null {
+  const s = zStep(any);
+  if (!s) return null;
+  return s.type === 'tile_drawn' && s.reason !== 'dig' ? null : s.seat;
+}
+
+/** `GameUi.roundOf`. */
+export function roundOf(view: AnyView): number | null {
+  return zView(view)?.round ?? null;
 }

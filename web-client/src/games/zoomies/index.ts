@@ -7,7 +7,7 @@ import Hands from './Hands.svelte';
 import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
-import { narrate } from './log';
+import { actorOf, narrate } from './log';
 import { rules } from './rules';
 
 const zoomies: GameUi = {
@@ -20,6 +20,7 @@ const zoomies: GameUi = {
   trimsFinal: false,
   rules,
   narrate,
+  actorOf,
   Hands,
 };
 

@@ -2,7 +2,9 @@
 // The start row is one line; the deal is one line per seat; tiles drawn
 // after a turn or after a discarded hand join the line that caused them
 // ("None of Ben's tiles fit anywhere: 2 tiles discarded, drew 2 new ones").
+// The replay's captions tell each step alone (`perStep`).
 
+import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
 import type { TileId } from '../../generated/zoomies/TileId';
@@ -22,6 +24,11 @@ export interface DescribeCtx {
   who: (seat: number) => string;
   /** The table now (tiles never move, so it names the dogs of any step). */
   grid: Grid;
+  /**
+   * One line per step, nothing joined (the replay's captions): a tile going
+   * to a hand is told as that one tile, so the count matches the hand.
+   */
+  perStep?: boolean;
 }
 
 export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
@@ -68,6 +75,12 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
         break;
       }
       case 'tile_to': {
+        if (ctx.perStep) {
+          const verb = dealing ? (you(s.seat) ? 'were dealt' : 'was dealt') : 'drew';
+          const what = s.tile === null ? '' : `: ${tileName(s.tile)}`;
+          lines.push({ key, text: `${ctx.who(s.seat)} ${verb} a tile${what}`, tone: 'muted', seat: s.seat });
+          break;
+        }
         let d = draws.get(s.seat);
         if (!d) {
           // The deal (one line per seat), or a draw with no line before it
@@ -160,5 +173,12 @@ export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) =
   const v = zView(view);
   if (!v) return [];
   const who = (s: number) => (s === me ? 'You' : nameOf(s));
-  return describe(log, { who, grid: gridOf(v.board) }).map((l) => l.text);
+  return describe(log, { who, grid: gridOf(v.board), perStep: true }).map((l) => l.text);
+}
+
+/** `GameUi.actorOf`: the start row, tiles going to a hand and the first player are chance; the rest are the seat's moves. */
+export function actorOf(any: AnyStepView): number | null {
+  const s = zStep(any);
+  if (!s) return null;
+  return s.type === 'start_tile' || s.type === 'tile_to' || s.type === 'first_player' ? null : s.seat;
 }

@@ -6,7 +6,7 @@ import Final from './FinalScorecard.svelte';
 import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
-import { narrate } from './log';
+import { actorOf, narrate, roundOf } from './log';
 import { rules } from './rules';
 
 const zopZoo: GameUi = {
@@ -20,6 +20,8 @@ const zopZoo: GameUi = {
   trimsFinal: false,
   rules,
   narrate,
+  actorOf,
+  roundOf,
 };
 
 export default zopZoo;

@@ -1,8 +1,10 @@
 // Turns Zop Zoo step views into short sentences for the narration. A deal
 // (one step per card) is one line; every other step is a line of its own,
 // plus one for the end of a round. Nothing here decides anything: the
-// sentences only retell what the server's steps say.
+// sentences only retell what the server's steps say. The replay's captions
+// (`perStep`) tell each dealt card alone, so they agree with the row shown.
 
+import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
 import type { ZopZooMoved as Moved } from '../../generated/zop_zoo/ZopZooMoved';
@@ -56,9 +58,10 @@ export function roundEndText(r: RoundSummary, who: Who): string {
 }
 
 /** The narration, oldest first. `round` is the round in play now (numbers the deals). */
-export function describe(entries: LogEntry[], who: Who, round: number): LogLine[] {
+export function describe(entries: LogEntry[], who: Who, round: number, perStep = false): LogLine[] {
   const lines: LogLine[] = [];
-  const dealLines: LogLine[] = [];
+  // Each deal's lines, by deal (the replay's captions give a deal one line per card).
+  const dealLines: LogLine[][] = [];
   let deal: { line: LogLine; first: number; count: Map<number, number> } | null = null;
 
   const end = (key: string, r: RoundSummary | null) => {
@@ -75,10 +78,21 @@ export function describe(entries: LogEntry[], who: Who, round: number): LogLine[
         lines.push({ key, text: `${who(s.seat)} ${who(s.seat) === 'You' ? 'are' : 'is'} dealt first (drawn at random)`, tone: 'muted', seat: s.seat });
         break;
       case 'dealt': {
+        if (perStep) {
+          // One card to one row: the caption says so, whoever was dealt first.
+          if (!deal) dealLines.push([]);
+          deal ??= { line: { key, text: '', tone: 'plain' }, first: s.seat, count: new Map() };
+          const you = who(s.seat) === 'You';
+          const line: LogLine = { key, text: `Round ? deal: ${who(s.seat)} ${you ? 'were' : 'was'} dealt a card: ${cardName(s.card)}`, tone: 'plain', seat: s.seat };
+          lines.push(line);
+          dealLines[dealLines.length - 1].push(line);
+          end(key, s.round_end);
+          break;
+        }
         if (!deal) {
           deal = { line: { key, text: '', tone: 'plain', seat: s.seat }, first: s.seat, count: new Map() };
           lines.push(deal.line);
-          dealLines.push(deal.line);
+          dealLines.push([deal.line]);
         }
         deal.count.set(s.seat, (deal.count.get(s.seat) ?? 0) + 1);
         const n = Math.max(...deal.count.values());
@@ -156,8 +170,8 @@ export function describe(entries: LogEntry[], who: Who, round: number): LogLine[
         break;
     }
   }
-  dealLines.forEach((l, i) => {
-    l.text = l.text.replace('Round ?', `Round ${round - (dealLines.length - 1 - i)}`);
+  dealLines.forEach((deal, i) => {
+    for (const l of deal) l.text = l.text.replace('Round ?', `Round ${round - (dealLines.length - 1 - i)}`);
   });
   return lines;
 }
@@ -167,5 +181,17 @@ export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) =
   const v = zView(view);
   if (!v) return [];
   const who = (s: number) => (s === me ? 'You' : nameOf(s));
-  return describe(log, who, v.round).map((l) => l.text);
+  return describe(log, who, v.round, true).map((l) => l.text);
+}
+
+/** `GameUi.actorOf`: who is dealt first and the deal are chance; the rest are the seat's moves. */
+export function actorOf(any: AnyStepView): number | null {
+  const s = zStep(any);
+  if (!s) return null;
+  return s.type === 'first_player' || s.type === 'dealt' ? null : s.seat;
+}
+
+/** `GameUi.roundOf`. */
+export function roundOf(view: AnyView): number | null {
+  return zView(view)?.round ?? null;
 }
