@@ -344,3 +344,142 @@ test('a downloaded record replays from a file, with everything revealed; a tampe
   assert.deepEqual(errors.filter((e) => !/status of 4\d\d/.test(e)), [], `browser errors:\n${errors.join('\n')}`);
   await ctx.close();
 });
+
+/**
+ * Where turns and rounds should begin in a spectator's replay, worked out
+ * here from the steps alone: which step types are chance, per game, and
+ * which steps end a round (`round_end`). Versions show the turn's first step.
+ * @param {any} replay
+ */
+function expectedMarks(replay) {
+  /** @type {Record<string, (s: any) => boolean>} */
+  const chance = {
+    'doozy-dice': (s) => ['card_dealt', 'roll_off_die', 'die_landed'].includes(s.type),
+    zingamino: (s) => s.type === 'tile_drawn' && s.reason !== 'dig',
+    'zop-zoo': (s) => s.type === 'first_player' || s.type === 'dealt',
+  };
+  const turns = [];
+  const rounds = [];
+  let mover = null;
+  replay.steps.forEach((/** @type {any} */ st, /** @type {number} */ i) => {
+    const s = st.step.step;
+    const prev = i > 0 ? replay.steps[i - 1].step.step : null;
+    const actor = chance[replay.game](s) ? null : s.seat;
+    if (i === 0 || prev?.round_end) {
+      if (prev?.round_end) rounds.push(i + 1);
+      turns.push(i + 1);
+      mover = actor;
+    } else if (actor !== null && actor !== mover) {
+      turns.push(i + 1);
+      mover = actor;
+    }
+  });
+  return { turns, rounds };
+}
+
+test('a replay jumps by turn, by round and to one player\'s moves', { timeout: 120_000 }, async (t) => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await newPage(ctx, errors);
+  const fixtures = join(import.meta.dirname, 'fixtures');
+  const { readFile } = await import('node:fs/promises');
+  /** @param {string} key */
+  const press = async (key) => page.keyboard.press(key);
+
+  for (const game of ['doozy-dice', 'zingamino', 'zop-zoo']) {
+    const record = JSON.parse(await readFile(join(fixtures, `${game}.json`), 'utf8'));
+    const res = await page.request.post(`${h.baseUrl}/api/replay`, { data: record });
+    const replay = await res.json();
+    const want = expectedMarks(replay);
+    t.diagnostic(`${game}: ${replay.steps.length} steps, ${want.turns.length} turns, ${want.rounds.length + 1} rounds`);
+
+    await page.goto(`${h.baseUrl}/matches/file/replay`);
+    await page.getByTestId('record-file').setInputFiles(join(fixtures, `${game}.json`));
+    await page.getByTestId('replay-table').waitFor();
+    const marks = page.getByTestId('replay-marks');
+    const shown = (/** @type {string} */ attr) =>
+      marks.getAttribute(attr).then((v) => (v ? v.split(',').map(Number) : []));
+    assert.deepEqual(await shown('data-turns'), want.turns, `${game}: the turn ticks`);
+    assert.deepEqual(await shown('data-rounds'), want.rounds, `${game}: the round ticks`);
+    assert.equal(await marks.locator('line.turn').count(), want.turns.length);
+
+    // Shift+→ from the start lands on each turn's first step; the button does the same.
+    await page.getByTestId('replay-counter').click();
+    for (const k of want.turns.slice(0, 3)) {
+      await press('Shift+ArrowRight');
+      await waitStep(page, k);
+    }
+    await page.getByTestId('replay-next-turn').click();
+    await waitStep(page, want.turns[3]);
+    assert.match((await page.getByTestId('replay-where').textContent()) ?? '', new RegExp(`Turn 4 of ${want.turns.length}`));
+    // Back: from inside a turn to its start, from its start to the turn before.
+    await press('ArrowRight');
+    await waitStep(page, want.turns[3] + 1);
+    await press('Shift+ArrowLeft');
+    await waitStep(page, want.turns[3]);
+    await press('Shift+ArrowLeft');
+    await waitStep(page, want.turns[2]);
+    // The keys work with the scrub bar focused too.
+    await page.getByTestId('replay-scrub').focus();
+    await press('Shift+ArrowRight');
+    await waitStep(page, want.turns[3]);
+
+    // One player's moves: Ben's (seat 1) next, then the one after, then back.
+    const chanceTypes = ['card_dealt', 'roll_off_die', 'die_landed', 'first_player', 'dealt'];
+    /** @type {number[]} */
+    const ben = [];
+    replay.steps.forEach((/** @type {any} */ st, /** @type {number} */ i) => {
+      const s = st.step.step;
+      if (s.seat === 1 && !chanceTypes.includes(s.type) && !(s.type === 'tile_drawn' && s.reason !== 'dig')) ben.push(i + 1);
+    });
+    await page.getByTestId('replay-mover').selectOption('1');
+    await page.getByTestId('replay-counter').click();
+    await press('Home');
+    await waitStep(page, 0);
+    await page.getByTestId('replay-next-move').click();
+    await waitStep(page, ben[0]);
+    await press('n');
+    await waitStep(page, ben[1]);
+    await press('p');
+    await waitStep(page, ben[0]);
+    assert.match((await page.getByTestId('replay-next-move').getAttribute('title')) ?? '', /next move \(N\)/);
+
+    if (want.rounds.length) {
+      await press('Home');
+      await press('PageDown');
+      await waitStep(page, want.rounds[0]);
+      assert.match((await page.getByTestId('replay-narration').textContent()) ?? '', /Round 2 deal/);
+      assert.match((await page.getByTestId('replay-where').textContent()) ?? '', /Round 2/);
+      await page.getByTestId('replay-next-round').click();
+      await waitStep(page, want.rounds[1]);
+      await press('ArrowRight');
+      await press('PageUp');
+      await waitStep(page, want.rounds[1]);
+      await press('PageUp');
+      await waitStep(page, want.rounds[0]);
+      await press('End');
+      await waitStep(page, replay.steps.length);
+      assert.equal(await page.getByTestId('replay-next-round').isDisabled(), true, 'no round after the last');
+    } else {
+      assert.equal(await page.getByTestId('replay-next-round').count(), 0, `${game}: no round buttons without rounds`);
+      // Page keys do nothing here.
+      await press('Home');
+      await press('PageDown');
+      await page.waitForTimeout(100);
+      assert.equal(await stepShown(page), 0);
+    }
+    if (game === 'doozy-dice') {
+      // The first roll is two turn jumps from the start (the deal and roll-off are one turn).
+      await press('Home');
+      await press('Shift+ArrowRight');
+      await press('Shift+ArrowRight');
+      await waitStep(page, want.turns[1]);
+      assert.match((await page.getByTestId('replay-narration').textContent()) ?? '', /rolled 5 dice \(roll 1\)/);
+    }
+  }
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await ctx.close();
+});
