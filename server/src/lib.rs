@@ -16,7 +16,6 @@
 //! - [`room`]: the room actors (a room by concern) and their registry;
 //!   uses `db`.
 //! - [`replay`]: replays and exports rebuilt from a stored log; uses `db`.
-//! - [`record`]: an uploaded match record, read by its type; uses none.
 //! - [`health`]: readiness, and the `healthcheck` command's probe; uses
 //!   `db`.
 //! - [`db`]: storage on SQLite or Postgres, by concern; uses none.
@@ -40,7 +39,6 @@ pub mod heavy;
 pub mod http;
 pub mod limits;
 pub mod metrics;
-pub mod record;
 pub mod replay;
 pub mod retention;
 pub mod room;

@@ -9,8 +9,6 @@
 //! revealed only for a log that ends its match ([`AnyGame::reveal`]).
 
 use parlor_games::record::Record;
-// The record routes call verification through here while they move.
-pub use parlor_games::record::{verify, verify_record, Verified, VerifyError};
 use parlor_games::{patch, AnyGame, AnyStep, RevealError};
 use parlor_protocol::replay::{MatchExport, Replay, ReplayStep, EXPORT_FORMAT};
 use parlor_protocol::{MatchId, Viewer};

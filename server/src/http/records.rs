@@ -14,7 +14,7 @@ use axum::{Json, Router};
 use super::matches::{replay_error, ViewerQuery};
 use super::AppState;
 use crate::error::{ApiQuery, AppError};
-use crate::record::RECORD_BODY_LIMIT;
+use parlor_games::record::RECORD_BODY_LIMIT;
 
 /// `/replay` (under `/api`).
 pub(super) fn router() -> Router<AppState> {
@@ -32,7 +32,7 @@ pub(super) fn router() -> Router<AppState> {
 /// through one viewer's eyes (nothing is stored). The record is complete
 /// and verified, so every seat's eyes are allowed.
 ///
-/// The body is read by its type ([`crate::record::parse`]), and all of the
+/// The body is read by its type ([`parlor_games::record::parse`]), and all of the
 /// work runs on the heavy pool: a full pool answers 503 `busy`.
 async fn replay_file(
     State(state): State<AppState>,
@@ -45,9 +45,9 @@ async fn replay_file(
         .policy
         .heavy
         .run(move || {
-            let record =
-                crate::record::parse(&body).map_err(|e| AppError::BadRequest(e.to_string()))?;
-            crate::replay::verify_record(&record)
+            let record = parlor_games::record::parse(&body)
+                .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            parlor_games::record::verify_record(&record)
                 .map_err(|e| AppError::BadRequest(e.to_string()))?;
             crate::replay::replay_steps(&record, viewer).map_err(replay_error)
         })

@@ -663,6 +663,8 @@ async fn the_host_decides_who_sits() {
         (Some(Seat(1)), Some(Seat(2)), None)
     );
     h.send(&ClientMsg::ReopenSeat).await;
+    // The room has taken the reopening before anyone joins over HTTP.
+    h.settle().await;
     let d = server.join(&code, "D").await;
     assert_eq!(d.seat, Some(Seat(3)), "the reopened seat");
     // Locked: nobody new sits, even with a free seat; across a restart.
