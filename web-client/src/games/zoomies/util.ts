@@ -120,13 +120,29 @@ export function dogText(d: Dog): string {
 
 // --- seats -----------------------------------------------------------------------
 
-/** Token colours by seat, as in the rulebook's sample scoring. */
+/**
+ * Token colours by seat: Okabe–Ito hues (darkened a little where white
+ * glyphs sit on them), which stay apart for colour-blind players. Tokens also
+ * carry their owner's mark (`seatMarks`), so colour is never the only cue.
+ */
 export const SEAT_COLOURS = [
-  { name: 'Orange', color: '#c2410c', soft: '#ffedd5' },
-  { name: 'Red', color: '#b91c1c', soft: '#fee2e2' },
-  { name: 'Teal', color: '#0f766e', soft: '#ccfbf1' },
-  { name: 'Purple', color: '#7c3aed', soft: '#ede9fe' },
+  { name: 'Blue', color: '#0072b2', soft: '#dbeafe' },
+  { name: 'Orange', color: '#d55e00', soft: '#ffedd5' },
+  { name: 'Green', color: '#007a5a', soft: '#d1fae5' },
+  { name: 'Pink', color: '#b4589a', soft: '#fce7f3' },
 ];
+
+/**
+ * A short mark per seat for its tokens: the name's initial, two letters
+ * where initials clash (Ana and Ada), the seat number if those clash too.
+ */
+export function seatMarks(names: string[]): string[] {
+  const first = (n: string, k: number) => n.trim().slice(0, k).toUpperCase();
+  const clash = (marks: string[], i: number) => marks.some((m, j) => j !== i && m === marks[i]);
+  const one = names.map((n) => first(n, 1));
+  const two = names.map((n, i) => (clash(one, i) ? `${first(n, 1)}${n.trim().slice(1, 2).toLowerCase()}` : one[i]));
+  return two.map((m, i) => (!m || clash(two, i) ? String(i + 1) : m));
+}
 
 export function seatColour(seat: number): { name: string; color: string; soft: string } {
   return SEAT_COLOURS[seat % SEAT_COLOURS.length];
