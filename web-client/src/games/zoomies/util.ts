@@ -121,15 +121,15 @@ export function dogText(d: Dog): string {
 // --- seats -----------------------------------------------------------------------
 
 /**
- * Token colours by seat: Okabe–Ito hues (darkened a little where white
- * glyphs sit on them), which stay apart for colour-blind players. Tokens also
+ * Token colours by seat: Okabe–Ito hues, darkened enough for small
+ * text in them to keep 4.5:1 on white and on their soft tints, which stay apart for colour-blind players. Tokens also
  * carry their owner's mark (`seatMarks`), so colour is never the only cue.
  */
 export const SEAT_COLOURS = [
-  { name: 'Blue', color: '#0072b2', soft: '#dbeafe' },
-  { name: 'Orange', color: '#d55e00', soft: '#ffedd5' },
+  { name: 'Blue', color: '#0072b2', soft: '#e0f2fe' },
+  { name: 'Orange', color: '#b34a00', soft: '#ffedd5' },
   { name: 'Green', color: '#007a5a', soft: '#d1fae5' },
-  { name: 'Pink', color: '#b4589a', soft: '#fce7f3' },
+  { name: 'Pink', color: '#a34a8a', soft: '#fce7f3' },
 ];
 
 /**
