@@ -183,6 +183,13 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
   // --- the start: six cards each, the target, the draw pile
   for (const p of pages) {
     await p.getByTestId('row-1').waitFor();
+    // The rows show before the deal's steps have all arrived (a loaded
+    // machine can be a few steps behind): wait for the whole deal.
+    await p.waitForFunction(
+      () => [0, 1].every((s) => document.querySelectorAll(`[data-testid^="stack-${s}-"]`).length >= 6),
+      undefined,
+      { timeout: 15_000 },
+    );
     assert.match((await p.getByTestId('target').textContent()) ?? '', /First to 1000/);
     for (const s of [0, 1]) assert.equal(await p.locator(`[data-testid^="stack-${s}-"]`).count(), 6, `seat ${s} has 6 cards`);
     assert.ok(Number(await p.getByTestId('draw-pile').getAttribute('data-count')) <= 74);
