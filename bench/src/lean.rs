@@ -210,6 +210,7 @@ mod tests {
                     patch,
                     deadline: None,
                     timed_out: None,
+                    take_back: None,
                 })
                 .unwrap();
                 let Some(Ok(Fast::Update(u))) = read(&text) else {

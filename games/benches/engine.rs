@@ -118,6 +118,7 @@ fn updates(r: &Recorded) -> usize {
             patch,
             deadline: None,
             timed_out: None,
+            take_back: None,
         };
         bytes += serde_json::to_string(&msg).unwrap().len();
     }

@@ -6,15 +6,22 @@
 //! `parlor_protocol::module` has its rules in `crate::module::Kind`.
 
 use parlor_protocol::{
-    AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, Seat, ToAct,
-    Viewer,
+    AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, Seat,
+    TakenBack, ToAct, Viewer,
 };
 use rand::Rng;
 
 use crate::chance::sample;
 
 use crate::game::{Game, SetupError, Step};
-use crate::reveal::{RevealError, Revealed};
+
+/// How a take-back is stored in the log, beside the games' own steps
+/// (`{"act": …}`, `{"chance": …}`).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum StoredTakeBack {
+    TakeBack { seat: Seat },
+}
 
 /// Why a step was refused. Messages are safe to show to the submitter.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -31,6 +38,9 @@ pub enum MatchError {
     /// The rules refuse it.
     #[error("{0}")]
     Illegal(String),
+    /// A take-back with no step of that seat's that may be taken back.
+    #[error("there is no step of yours to take back now")]
+    NothingToTakeBack,
     /// A stored step could not be decoded.
     #[error("bad stored step: {0}")]
     Decode(String),
@@ -59,6 +69,12 @@ macro_rules! any_game {
                     >,
                 ),
             )*
+            /// A seat took back its last step ([`crate::Standing`] applies
+            /// it; the rules never see it).
+            TakeBack {
+                /// Who.
+                seat: Seat,
+            },
         }
 
         impl AnyGame {
@@ -130,8 +146,21 @@ macro_rules! any_game {
                             g.apply(s).map_err(|e| MatchError::Illegal(e.to_string()))
                         }
                     )*
+                    (_, AnyStep::TakeBack { .. }) => Err(MatchError::Illegal(
+                        "a take-back is undone by the match, not applied by the rules".into(),
+                    )),
                     #[allow(unreachable_patterns)]
                     _ => Err(MatchError::WrongGame),
+                }
+            }
+
+            /// Does this action show others something hidden
+            /// ([`Game::reveals`])? Chance steps and take-backs: true (they
+            /// can never be taken back).
+            pub fn reveals(&self, step: &AnyStep) -> bool {
+                match (self, step) {
+                    $((AnyGame::$kind(g), AnyStep::$kind(Step::Act { action, .. })) => g.reveals(action),)*
+                    _ => true,
                 }
             }
 
@@ -161,6 +190,7 @@ macro_rules! any_game {
                             Ok(AnyStepView::$kind(g.step_view(s, viewer)))
                         }
                     )*
+                    (_, AnyStep::TakeBack { seat }) => Ok(AnyStepView::TakeBack(TakenBack { seat: *seat })),
                     #[allow(unreachable_patterns)]
                     _ => Err(MatchError::WrongGame),
                 }
@@ -185,34 +215,6 @@ macro_rules! any_game {
                     winners,
                     scorecard,
                 })
-            }
-
-            /// Every view of a finished match for [`Viewer::Revealed`]; see
-            /// [`crate::reveal()`], the one gate to that viewer.
-            pub fn reveal(
-                options: &GameOptions,
-                seats: u8,
-                log: &[AnyStep],
-            ) -> Result<Revealed<AnyView, AnyStepView>, RevealError> {
-                match options {
-                    $(GameOptions::$kind(o) => {
-                        let mut typed = Vec::with_capacity(log.len());
-                        for (index, step) in log.iter().enumerate() {
-                            match step {
-                                AnyStep::$kind(s) => typed.push(s.clone()),
-                                #[allow(unreachable_patterns)]
-                                _ => {
-                                    return Err(RevealError::Step {
-                                        index,
-                                        error: MatchError::WrongGame.to_string(),
-                                    })
-                                }
-                            }
-                        }
-                        Ok(crate::reveal::reveal::<crate::$module::$kind>(o, seats, &typed)?
-                            .map(AnyView::$kind, AnyStepView::$kind))
-                    })*
-                }
             }
 
             /// The default answer for a seat whose response timer ran out.
@@ -242,6 +244,9 @@ macro_rules! any_game {
             pub fn to_json(&self) -> String {
                 let encoded = match self {
                     $(AnyStep::$kind(s) => serde_json::to_string(s),)*
+                    AnyStep::TakeBack { seat } => {
+                        serde_json::to_string(&StoredTakeBack::TakeBack { seat: *seat })
+                    }
                 };
                 // Steps are plain enums of integers and strings: encoding cannot fail.
                 encoded.unwrap_or_default()
@@ -250,6 +255,9 @@ macro_rules! any_game {
             /// Decodes a stored step of game `kind`.
             pub fn from_json(kind: GameKind, json: &str) -> Result<AnyStep, MatchError> {
                 let bad = |e: serde_json::Error| MatchError::Decode(e.to_string());
+                if let Ok(StoredTakeBack::TakeBack { seat }) = serde_json::from_str(json) {
+                    return Ok(AnyStep::TakeBack { seat });
+                }
                 match kind {
                     $(GameKind::$kind => serde_json::from_str(json).map(AnyStep::$kind).map_err(bad),)*
                     #[allow(unreachable_patterns)]
@@ -264,6 +272,7 @@ macro_rules! any_game {
                         AnyStep::$kind(Step::Act { seat, .. }) => Some(*seat),
                         AnyStep::$kind(Step::Chance { .. }) => None,
                     )*
+                    AnyStep::TakeBack { seat } => Some(*seat),
                 }
             }
 
@@ -276,6 +285,7 @@ macro_rules! any_game {
                         }
                         AnyStep::$kind(Step::Chance { .. }) => None,
                     )*
+                    AnyStep::TakeBack { .. } => None,
                 }
             }
         }

@@ -136,11 +136,27 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// The outcome, once `to_act` is [`ToAct::Finished`].
     fn outcome(&self) -> Option<GameOutcome<Self::Scorecard>>;
 
+    /// Does `action`, taken now, show others something they could not see
+    /// before (a tile from a hidden hand, a secret answer)? Such a step can
+    /// never be taken back: the others have seen it. Every game answers
+    /// for itself; see [`takes_back`] for the whole rule.
+    fn reveals(&self, action: &Self::Action) -> bool;
+
     /// The answer recorded for a seat that lets a room's response timer run
     /// out in a simultaneous window (e.g. a pass). `None`: no default exists.
     fn timeout_action(&self, _seat: Seat) -> Option<Self::Action> {
         None
     }
+}
+
+/// May `seat` take back a step of `action` taken on `before`, leading to
+/// `after`? Only within its own turn: the step reveals nothing
+/// ([`Game::reveals`]) and `seat` alone is still to act after it, so no
+/// chance step (a roll, a draw) and no other seat came in between — the
+/// usual rule of online tables. What the step changed is then known to
+/// everyone and undoing it hides nothing anyone saw.
+pub fn takes_back(before_reveals: bool, seat: Seat, after: &ToAct) -> bool {
+    !before_reveals && matches!(after, ToAct::Seats { seats } if seats.as_slice() == [seat])
 }
 
 /// Why a log could not be replayed.

@@ -21,7 +21,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use crate::chance::{chance_rng, commitment, Seed};
-use crate::{AnyGame, AnyStep};
+use crate::{AnyStep, Standing};
 
 /// The most steps a record may hold. The longest match in random
 /// playouts (2,000 per game and player count, every count) was 2,297 steps
@@ -244,7 +244,7 @@ pub fn verify_record(record: &Record) -> Result<Verified, VerifyError> {
     }
     let seats = u8::try_from(header.players.len()).unwrap_or(u8::MAX);
     let mut game =
-        AnyGame::new(&header.options, seats).map_err(|e| VerifyError::Setup(e.to_string()))?;
+        Standing::new(&header.options, seats).map_err(|e| VerifyError::Setup(e.to_string()))?;
     let mut chance = 0;
     for (i, step) in record.steps.iter().enumerate() {
         let seq = i as u64 + 1;
@@ -259,7 +259,7 @@ pub fn verify_record(record: &Record) -> Result<Verified, VerifyError> {
                 });
             }
         }
-        game.apply(step).map_err(|e| VerifyError::Illegal {
+        game.enter(step).map_err(|e| VerifyError::Illegal {
             seq,
             reason: e.to_string(),
         })?;

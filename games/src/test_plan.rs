@@ -15,6 +15,10 @@ pub trait TestPlan: Bot {
     /// Does a seat's view hide something another seat or the bag knows
     /// (hands, facedown piles)? Then the twin suites must see twins differ.
     const HIDES_FROM_SEATS: bool;
+    /// Has the game steps a seat may take back (see
+    /// [`crate::game::takes_back`])? Then the take-back suites must have
+    /// taken some back; else they must never be offered one.
+    const TAKES_BACK: bool;
     /// Does the game open simultaneous windows (several seats owing an
     /// answer at once)? Then the session suite must have checked some.
     const SIMULTANEOUS: bool = false;

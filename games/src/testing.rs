@@ -1208,6 +1208,10 @@ mod tests {
                 _ => ToAct::Finished,
             }
         }
+        fn reveals(&self, _action: &bool) -> bool {
+            false
+        }
+
         fn legal_actions(&self, seat: Seat) -> Vec<bool> {
             match self.to_act() {
                 ToAct::Seats { seats } if seats.contains(&seat) => vec![true, false],

@@ -29,6 +29,7 @@ fn parts(module: &str, slug: &str) -> Vec<String> {
         "Icon.svelte",
         "rules.ts",
         "log.ts",
+        "moves.ts",
     ] {
         parts.push(format!("web-client/src/games/{slug}/{file}"));
     }

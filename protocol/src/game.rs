@@ -152,6 +152,9 @@ macro_rules! envelopes {
         #[serde(tag = "game", content = "step", rename_all = "kebab-case")]
         pub enum AnyStepView {
             $(#[doc = $title] $kind(crate::$module::StepView),)*
+            /// A seat took back its last step (any game): the table is as it
+            /// was before that step.
+            TakeBack(TakenBack),
         }
 
         /// A finished match's per-game scorecard.
@@ -190,6 +193,14 @@ pub enum ToAct {
     Chance,
     /// The match is over.
     Finished,
+}
+
+/// A seat took back its last step: what the log shows for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TakenBack {
+    /// Who took it back.
+    pub seat: Seat,
 }
 
 /// The final result of a match.

@@ -75,6 +75,22 @@ pub struct MatchSummary {
     /// Seats a bot played from the start.
     #[serde(default)]
     pub bots: Vec<Seat>,
+    /// Seats whose moves a stand-in bot made for the most part (their
+    /// player was away).
+    #[serde(default)]
+    pub stand_ins: Vec<Seat>,
+    /// Each seat's headline score, as the game's scorecard gives it.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "Array<number>"))]
+    pub scores: Vec<i64>,
+    /// Moves the seats made (chance steps and take-backs left out).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub moves: u64,
+    /// When it started (Unix ms).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub started_at: i64,
     /// When it ended (Unix ms).
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub finished_at: i64,

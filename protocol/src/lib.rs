@@ -21,7 +21,8 @@ pub mod zoomies;
 pub mod zop_zoo;
 
 pub use game::{
-    AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, ToAct,
+    AnyAction, AnyScorecard, AnyStepView, AnyView, GameKind, GameOptions, MatchResult, TakenBack,
+    ToAct,
 };
 pub use ids::{MatchId, RoomCode, Seat, Viewer};
 pub use msg::{

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::ids::Seat;
 
 /// Host options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(
     feature = "ts",
     derive(ts_rs::TS),
@@ -26,18 +26,9 @@ pub struct Options {
     /// The first player; `None` lets the server draw one at random.
     pub first_player: Option<Seat>,
     /// Seconds each scoring window stays open before missing answers count as
-    /// passes; `None` waits for everyone.
+    /// passes; `None` (the default) leaves the window to the room's turn
+    /// timer: none when that is off, so everyone is waited for.
     pub response_timer_secs: Option<u32>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            junior: false,
-            first_player: None,
-            response_timer_secs: Some(60),
-        }
-    }
 }
 
 /// The eight breeds, rarest last (RULINGS §3(b)).

@@ -61,6 +61,16 @@ pub enum ClientMsg {
         /// The action.
         action: AnyAction,
     },
+    /// Take back your last step of this turn, while the server offers it
+    /// (`take_back` in the update or snapshot names your seat): recorded
+    /// in the log and acknowledged like an action.
+    TakeBack {
+        /// Client-chosen number echoed in the `Ack` or `Error`.
+        client_seq: u32,
+        /// The match version this was decided on; a stale one is refused.
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        version: u64,
+    },
     /// Keep-alive.
     Ping,
     /// Say something: 1 to [`CHAT_MAX`] characters, at most one line every
@@ -159,6 +169,19 @@ pub enum ClientMsg {
     },
 }
 
+impl ClientMsg {
+    /// The number to echo in the `Ack` or `Error` of a message that asks
+    /// for one (an action, a take-back).
+    pub fn client_seq(&self) -> Option<u32> {
+        match self {
+            ClientMsg::Act { client_seq, .. } | ClientMsg::TakeBack { client_seq, .. } => {
+                Some(*client_seq)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// A quick reaction, drawn as an icon (never an emoji font).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -247,6 +270,8 @@ pub enum ErrorCode {
     NotYourTurn,
     /// The rules forbid this action now (see message).
     IllegalAction,
+    /// A take-back with no step of yours that may be taken back now.
+    NothingToTakeBack,
     /// The match is over.
     MatchOver,
     /// The server could not store the action; nothing changed.
@@ -293,6 +318,10 @@ pub struct MatchSnapshot {
     pub deadline: Option<Deadline>,
     /// The result, once over.
     pub result: Option<MatchResult>,
+    /// The seat that may take back its last step now (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub take_back: Option<crate::Seat>,
 }
 
 /// A running clock: a game's response timer (a simultaneous scoring window,
@@ -397,6 +426,10 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional, type = "Array<number>"))]
         timed_out: Option<Vec<u64>>,
+        /// The seat that may take back its last step now (absent: none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        take_back: Option<crate::Seat>,
     },
     /// Your action with this `client_seq` is stored and applied.
     Ack {

@@ -24,15 +24,31 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::Seat;
 
-/// Host options (none: the game is played to 64 as ruled).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// Host options: none to choose (the game is played to 64 as ruled); one
+/// the lobby never shows, for how a seat digs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(
     feature = "ts",
     derive(ts_rs::TS),
     ts(export_to = "zingamino/", rename = "ZingaminoOptions")
 )]
 #[serde(default)]
-pub struct Options {}
+pub struct Options {
+    /// A seat that must dig waits for its own [`Action::Dig`] (`true`,
+    /// every new room). `false` is how matches were played before the
+    /// option existed: the server dug for the seat at once. Absent from
+    /// stored JSON it reads `false`, so those matches replay as they were
+    /// played.
+    #[serde(default)]
+    pub dig_by_click: bool,
+}
+
+impl Default for Options {
+    /// What a new room plays: digs by click.
+    fn default() -> Options {
+        Options { dig_by_click: true }
+    }
+}
 
 /// The four colours, in tile and board order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -97,6 +113,10 @@ pub enum Action {
         /// `None` otherwise.
         value: Option<u8>,
     },
+    /// Nothing can be placed and the bag is not empty (only then): dig,
+    /// one tile at a time as chance steps, until a tile can be placed or
+    /// the bag is empty.
+    Dig,
     /// Nothing can be placed and the bag is empty (only then).
     Pass,
 }
@@ -191,7 +211,8 @@ pub enum Phase {
         /// Who starts the round.
         starter: Seat,
     },
-    /// A seat's turn: it places a tile, digs (chance steps) or passes.
+    /// A seat's turn: it places a tile, digs (its `dig`, then chance steps)
+    /// or passes.
     Turn {
         /// Who.
         active: Seat,
@@ -271,6 +292,12 @@ pub enum StepView {
         /// The round (or game) it ended, hands revealed.
         round_end: Option<RoundSummary>,
     },
+    /// A seat that could not place began to dig; the tiles follow as
+    /// steps of their own (`tile_drawn`, reason `dig`).
+    Dug {
+        /// Who.
+        seat: Seat,
+    },
     /// A seat passed.
     Passed {
         /// Who.
@@ -349,6 +376,19 @@ mod tests {
         );
         assert_eq!(lines[1].1["total"], 12);
         assert_eq!(Options::default().response_timer_secs(), None);
+    }
+
+    #[test]
+    fn new_rooms_dig_by_click_and_stored_options_without_it_do_not() {
+        assert!(Options::default().dig_by_click);
+        let old: Options = serde_json::from_str("{}").unwrap_or_default();
+        assert!(!old.dig_by_click, "absent: the old way");
+        let json = serde_json::to_value(Options::default()).unwrap_or_default();
+        assert_eq!(json["dig_by_click"], true);
+        assert_eq!(
+            serde_json::to_value(Action::Dig).unwrap_or_default()["type"],
+            "dig"
+        );
     }
 
     #[test]

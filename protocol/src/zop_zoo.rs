@@ -50,7 +50,7 @@ impl Target {
 }
 
 /// Host options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(
     feature = "ts",
     derive(ts_rs::TS),
@@ -63,6 +63,25 @@ pub struct Options {
     /// Who is dealt the first card of round 1 (the rulebook's dealer);
     /// `None` lets the server draw one at random (RULINGS §0).
     pub first_player: Option<Seat>,
+    /// Every card from the draw pile waits for its seat's
+    /// [`Action::Draw`] (`true`, every new room). `false` is how matches
+    /// were played before the option existed: the server drew for the seat
+    /// at once. Absent from stored JSON it reads `false`, so those matches
+    /// replay as they were played; the lobby never shows it.
+    #[serde(default)]
+    pub draw_by_click: bool,
+}
+
+impl Default for Options {
+    /// What a new room offers: 800 points, a random first player, draws by
+    /// click.
+    fn default() -> Options {
+        Options {
+            target: Target::default(),
+            first_player: None,
+            draw_by_click: true,
+        }
+    }
 }
 
 /// The ten categories, cheapest first (RULINGS §4(b)).
@@ -318,7 +337,10 @@ pub enum Action {
     TakeFromDiscard,
     /// Use the MOLE on top of the discard pile (ends the turn).
     Dig,
-    /// Leave the MOLE on top of the discard pile and draw instead.
+    /// Draw the next card from the draw pile: the only move when the
+    /// discard pile offers nothing (or the turn goes on after a match, a
+    /// wild or a task card), or the choice to leave the MOLE on top of the
+    /// discard pile. The card itself is a chance step drawn right after.
     Draw,
     /// Put the wild card just drawn on this stack of your row.
     Cover {
@@ -446,7 +468,9 @@ pub enum Awaiting {
         /// What a dig will retrieve, in the order taken.
         retrieves: Vec<Taken>,
     },
-    /// The next card comes from the draw pile (chance).
+    /// The next card comes from the draw pile: the seat draws it
+    /// ([`Action::Draw`], its only move), or, in a match without
+    /// [`Options::draw_by_click`], the server does at once.
     Draw,
     /// The wild card just drawn waits for a stack.
     Wild {
@@ -727,10 +751,14 @@ pub enum StepView {
         /// The round it ended.
         round_end: Option<RoundSummary>,
     },
-    /// The MOLE on top of the discard pile was left there; the seat draws.
+    /// The seat drew ([`Action::Draw`]); the card follows as a step of its
+    /// own.
     Drew {
         /// Who.
         seat: Seat,
+        /// It left a MOLE on top of the discard pile to draw (a choice);
+        /// `false`: drawing was its only move.
+        left_mole: bool,
         /// The round it ended (the draw pile was empty).
         round_end: Option<RoundSummary>,
     },
@@ -844,17 +872,30 @@ mod tests {
         let o: Options = serde_json::from_str("{}").unwrap_or(Options {
             target: Target::Long,
             first_player: Some(Seat(1)),
+            draw_by_click: true,
         });
-        assert_eq!(o, Options::default());
+        // Absent fields read as a new room's, but for the click: absent,
+        // it is the old way (matches stored before it replay as played).
+        assert_eq!(
+            o,
+            Options {
+                draw_by_click: false,
+                ..Options::default()
+            }
+        );
+        assert!(Options::default().draw_by_click);
         assert_eq!(o.target.points(), 800);
         assert_eq!(Target::Long.points(), 1000);
         assert_eq!(Target::Short.points(), 600);
         let json = serde_json::to_value(Options {
             target: Target::Short,
-            first_player: None,
+            ..Options::default()
         })
         .unwrap_or_default();
         assert_eq!(json["target"], "short");
+        assert_eq!(json["draw_by_click"], true);
+        let back: Options = serde_json::from_value(json).unwrap_or_default();
+        assert!(back.draw_by_click);
     }
 
     #[test]

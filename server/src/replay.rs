@@ -6,10 +6,12 @@
 //! Who may see what: a spectator's replay (public information only) of any
 //! match, finished or not; a seat's replay only once the match is over,
 //! when its hidden information no longer matters to play; everything
-//! revealed only for a log that ends its match ([`AnyGame::reveal`]).
+//! revealed only for a log that ends its match
+//! ([`parlor_games::standing::reveal_log`]).
 
 use parlor_games::record::Record;
-use parlor_games::{patch, AnyGame, AnyStep, RevealError};
+use parlor_games::standing::reveal_log;
+use parlor_games::{patch, AnyStep, RevealError, Standing};
 use parlor_protocol::replay::{MatchExport, Replay, ReplayStep, EXPORT_FORMAT};
 use parlor_protocol::{MatchId, Viewer};
 
@@ -149,21 +151,21 @@ fn rebuild(
     }
     let seats = u8::try_from(players.len()).unwrap_or(u8::MAX);
     let (start, shown) = if viewer == Viewer::Revealed {
-        let revealed = AnyGame::reveal(options, seats, log).map_err(|e| match e {
+        let revealed = reveal_log(options, seats, log).map_err(|e| match e {
             RevealError::NotOver => ReplayError::NotOver,
             other => ReplayError::Broken(other.to_string()),
         })?;
         (revealed.start, revealed.steps)
     } else {
         let mut game =
-            AnyGame::new(options, seats).map_err(|e| ReplayError::Broken(e.to_string()))?;
+            Standing::new(options, seats).map_err(|e| ReplayError::Broken(e.to_string()))?;
         let start = game.view(viewer);
         let mut shown = Vec::with_capacity(log.len());
         for (i, step) in log.iter().enumerate() {
             let broken =
                 |e: parlor_games::MatchError| ReplayError::Broken(format!("step {}: {e}", i + 1));
             let step_view = game.step_view(step, viewer).map_err(broken)?;
-            game.apply(step).map_err(broken)?;
+            game.enter(step).map_err(broken)?;
             shown.push((step_view, game.view(viewer)));
         }
         (start, shown)

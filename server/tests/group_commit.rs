@@ -34,6 +34,7 @@ fn step(seq: u64) -> NewStep {
         seat: Some(Seat(0)),
         json: format!("{{\"n\":{seq}}}"),
         by_timer: false,
+        by_stand_in: false,
     }
 }
 

@@ -40,6 +40,8 @@ pub struct MatchState {
     /// Set once the match is over (from a snapshot or `MatchOver`).
     pub result: Option<MatchResult>,
     pub seed: Option<String>,
+    /// The seat the server offers a take-back to now.
+    pub take_back: Option<Seat>,
 }
 
 impl MatchState {
@@ -57,6 +59,7 @@ impl MatchState {
             seed_sha256: snapshot.seed_sha256.clone(),
             result: snapshot.result.clone(),
             seed: snapshot.seed.clone(),
+            take_back: snapshot.take_back,
         }
     }
 
@@ -139,6 +142,10 @@ pub struct TestClient {
     pub pending: Vec<SentAct>,
     /// Every answered action, in the order answered.
     pub answered: Vec<(SentAct, Answer)>,
+    /// Take-backs sent and not answered yet (their client_seq).
+    take_backs: Vec<u32>,
+    /// Every answered take-back, in the order answered.
+    pub take_back_answers: Vec<Answer>,
     /// Every error received (code, message, client_seq).
     pub errors: Vec<(ErrorCode, String, Option<u32>)>,
     /// (match, version) of every step the server said its response timer
@@ -201,6 +208,8 @@ impl TestClient {
             sends: VecDeque::new(),
             last_sent: Instant::now(),
             raw_pending: Vec::new(),
+            take_backs: Vec::new(),
+            take_back_answers: Vec::new(),
         }
     }
 
@@ -301,6 +310,19 @@ impl TestClient {
         self.try_send(&msg).await.then_some(client_seq)
     }
 
+    /// Asks to take back this seat's last step, decided on the version
+    /// held now; answered in [`TestClient::take_back_answers`].
+    pub async fn take_back_now(&mut self) -> Option<u32> {
+        let client_seq = self.next_seq;
+        self.next_seq += 1;
+        let msg = ClientMsg::TakeBack {
+            client_seq,
+            version: self.version(),
+        };
+        self.take_backs.push(client_seq);
+        self.try_send(&msg).await.then_some(client_seq)
+    }
+
     /// Sends an action decided on the version held now.
     pub async fn act_now(&mut self, action: AnyAction) -> Option<u32> {
         let version = self.version();
@@ -345,7 +367,7 @@ impl TestClient {
     /// Is an action of ours waiting for its answer, or has an ack arrived
     /// whose update has not? (A player decides only on a settled view.)
     pub fn busy(&self) -> bool {
-        if !self.pending.is_empty() {
+        if !self.pending.is_empty() || !self.take_backs.is_empty() {
             return true;
         }
         match &self.state {
@@ -576,6 +598,7 @@ impl TestClient {
                 patch,
                 deadline,
                 timed_out,
+                take_back,
             } => {
                 let state = self
                     .state
@@ -603,6 +626,7 @@ impl TestClient {
                 state.version = *version;
                 state.to_act = to_act.clone();
                 state.deadline = deadline.clone();
+                state.take_back = *take_back;
                 self.last_update = Some((steps.len(), *version));
                 self.remember();
                 let id = self.match_id();
@@ -614,14 +638,23 @@ impl TestClient {
                 client_seq,
                 version,
             } => {
-                let sent = self
-                    .take_pending(*client_seq)
-                    .unwrap_or_else(|| panic!("an Ack for client_seq {client_seq}, never sent"));
-                if let Some(m) = sent.match_id {
-                    let min = self.min_version.entry(m).or_insert(0);
-                    *min = (*min).max(*version);
+                if let Some(i) = self.take_backs.iter().position(|s| s == client_seq) {
+                    self.take_backs.remove(i);
+                    self.take_back_answers.push(Answer::Acked(*version));
+                    if let Some(m) = self.state.as_ref().map(|s| s.match_id) {
+                        let min = self.min_version.entry(m).or_insert(0);
+                        *min = (*min).max(*version);
+                    }
+                } else {
+                    let sent = self.take_pending(*client_seq).unwrap_or_else(|| {
+                        panic!("an Ack for client_seq {client_seq}, never sent")
+                    });
+                    if let Some(m) = sent.match_id {
+                        let min = self.min_version.entry(m).or_insert(0);
+                        *min = (*min).max(*version);
+                    }
+                    self.answered.push((sent, Answer::Acked(*version)));
                 }
-                self.answered.push((sent, Answer::Acked(*version)));
             }
             ServerMsg::Error {
                 code,
@@ -633,6 +666,10 @@ impl TestClient {
                     if let Some(sent) = self.take_pending(*seq) {
                         self.answered
                             .push((sent, Answer::Refused(*code, message.clone())));
+                    } else if let Some(i) = self.take_backs.iter().position(|s| s == seq) {
+                        self.take_backs.remove(i);
+                        self.take_back_answers
+                            .push(Answer::Refused(*code, message.clone()));
                     } else if let Some(i) = self.raw_pending.iter().position(|s| s == seq) {
                         self.raw_pending.remove(i);
                     } else {

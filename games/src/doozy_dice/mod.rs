@@ -112,6 +112,7 @@ pub enum Illegal {
 impl crate::TestPlan for DoozyDice {
     const SESSION_SEEDS: u64 = 80;
     const HIDES_FROM_SEATS: bool = false;
+    const TAKES_BACK: bool = true;
     const SIMULTANEOUS: bool = false;
     const BOT_TWIN_SEEDS: u64 = 3;
 }

@@ -596,6 +596,11 @@ impl Game for DoozyDice {
         self.public_view()
     }
 
+    /// Every die, card and dot is on the table for all to see.
+    fn reveals(&self, _action: &Action) -> bool {
+        false
+    }
+
     fn step_view(&self, step: &Step<Action, Chance>, _viewer: Viewer) -> StepView {
         self.public_step_view(step)
     }

@@ -150,6 +150,7 @@ fn needs(head: Breed, tail: Breed) -> String {
 impl crate::TestPlan for MixTheMutts {
     const SESSION_SEEDS: u64 = 80;
     const HIDES_FROM_SEATS: bool = true;
+    const TAKES_BACK: bool = false;
     const SIMULTANEOUS: bool = true;
     const BOT_TWIN_SEEDS: u64 = 6;
 }

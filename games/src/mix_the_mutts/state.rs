@@ -722,6 +722,12 @@ impl Game for MixTheMutts {
         self.view_for(viewer)
     }
 
+    /// A window's answers are secret until it closes (and show cards from
+    /// the hand); the tile to connect and the draw pile's top are open.
+    fn reveals(&self, action: &Action) -> bool {
+        matches!(action, Action::Answer { .. })
+    }
+
     fn step_view(&self, step: &Step<Action, Chance>, viewer: Viewer) -> StepView {
         self.describe(step, viewer)
     }

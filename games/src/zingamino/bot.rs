@@ -46,7 +46,8 @@ const PLAY_OUT_BAG: u8 = 12;
 const PLAY_OUT_SAMPLES: usize = 4;
 
 /// A board-only copy of the game for trying placements: the public board
-/// and nothing else (no hands, an empty bag).
+/// and nothing else (no hands, an empty bag). Its play-outs dig without
+/// asking (`dig_by_click` off): a dig is no decision.
 fn scratch(view: &View) -> Zingamino {
     let mut board: [Option<Placed>; 64] = [None; 64];
     for (slot, cell) in board.iter_mut().zip(&view.board) {
@@ -54,7 +55,9 @@ fn scratch(view: &View) -> Zingamino {
     }
     let seats = u8::try_from(view.players.len()).unwrap_or(2);
     Zingamino {
-        options: Options::default(),
+        options: Options {
+            dig_by_click: false,
+        },
         seats,
         bag: 0,
         hands: vec![0; usize::from(seats)],
@@ -64,6 +67,7 @@ fn scratch(view: &View) -> Zingamino {
         round: view.round,
         stage: Stage::Finished,
         rounds: Vec::new(),
+        digging: false,
     }
 }
 

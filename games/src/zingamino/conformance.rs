@@ -31,6 +31,8 @@ fn garbage(game: &Zingamino, rng: &mut ChaCha8Rng) -> Vec<StepOf<Zingamino>> {
     };
     let action = if rng.random_bool(0.1) {
         Action::Pass
+    } else if rng.random_bool(0.1) {
+        Action::Dig
     } else {
         Action::Place {
             tile,
@@ -44,8 +46,11 @@ fn garbage(game: &Zingamino, rng: &mut ChaCha8Rng) -> Vec<StepOf<Zingamino>> {
 }
 
 fn run_all(seats: u8) -> Report {
-    let n = seeds_per_count(400);
-    let mut config = Config::<Zingamino>::new(Options::default(), seats, 0..n);
+    run_with(seats, Options::default(), seeds_per_count(400))
+}
+
+fn run_with(seats: u8, options: Options, n: u64) -> Report {
+    let mut config = Config::<Zingamino>::new(options, seats, 0..n);
     config.garbage = Some(garbage);
     config.leak_every = 4;
     config.probe_every = 16;
@@ -80,12 +85,25 @@ fn eight_players() {
     run_all(8);
 }
 
+/// Matches stored before digs waited for a click (`dig_by_click` off): the
+/// server digs at once, as it did then (the two-player run as it was
+/// before the option).
+#[test]
+fn two_players_digging_at_once() {
+    let old = Options {
+        dig_by_click: false,
+    };
+    run_with(2, old, seeds_per_count(400));
+}
+
 /// Counts of the rare corners reached by random playouts.
 #[derive(Debug, Default)]
 struct Corners {
     games: u32,
     redraws: u32,
     digs: u32,
+    /// `Dig` said by the seat (each followed by one or more tiles).
+    dig_clicks: u32,
     passes: u32,
     bonuses: u32,
     declared: u32,
@@ -115,9 +133,17 @@ fn corners(seeds: std::ops::Range<u64>) -> Corners {
                 }
                 ToAct::Seats { seats } => {
                     let legal = game.legal_actions(seats[0]);
+                    // A dig takes nothing from the generator, so the
+                    // seeded games are those played before digs waited
+                    // for a click.
+                    let action = if legal == [Action::Dig] {
+                        Action::Dig
+                    } else {
+                        legal[rng.random_range(0..legal.len())]
+                    };
                     Step::Act {
                         seat: seats[0],
-                        action: legal[rng.random_range(0..legal.len())],
+                        action,
                     }
                 }
             };
@@ -146,6 +172,10 @@ fn corners(seeds: std::ops::Range<u64>) -> Corners {
                 StepView::Passed { round_end, .. } => {
                     c.passes += 1;
                     round_end
+                }
+                StepView::Dug { .. } => {
+                    c.dig_clicks += 1;
+                    None
                 }
                 StepView::TileDrawn { .. } => None,
             };
@@ -181,6 +211,7 @@ fn playouts_reach_redraws_digs_passes_bonuses_and_both_round_ends() {
     assert_eq!(c.games, 400);
     assert!(c.redraws > 10, "{c:?}");
     assert!(c.digs > 1000, "{c:?}");
+    assert!(c.dig_clicks > 300 && c.dig_clicks < c.digs, "{c:?}");
     assert!(c.passes > 100, "{c:?}");
     assert!(c.bonuses > 10, "{c:?}");
     assert!(c.declared > 10, "{c:?}");

@@ -87,12 +87,16 @@ pub enum Illegal {
     /// A tile can be placed (or drawn): passing is not allowed.
     #[error("you may pass only when nothing can be placed and the bag is empty")]
     CannotPass,
+    /// A tile can be placed, or the bag is empty: no dig.
+    #[error("you may dig only when nothing can be placed and the bag is not empty")]
+    CannotDig,
 }
 
 impl crate::TestPlan for Zingamino {
     // Matches run several rounds to 64: fewer seeds per count.
     const SESSION_SEEDS: u64 = 25;
     const HIDES_FROM_SEATS: bool = true;
+    const TAKES_BACK: bool = false;
     const SIMULTANEOUS: bool = false;
     // A two-player match often ends after one blocked round: more seeds.
     const BOT_TWIN_SEEDS: u64 = 30;

@@ -5,8 +5,9 @@
 //! bag), and the tiles go back to the bag once the starter is known. Each
 //! round then deals 8 tiles per seat in two fours, starter first (one
 //! chance step per tile), and the seats take turns clockwise from the
-//! starter. A seat with no legal placement digs (chance steps, one tile
-//! each) until it has one, or passes when the bag is empty. Tiles are drawn
+//! starter. A seat with no legal placement digs until it has one (its
+//! `Dig`, when `Options::dig_by_click`, then chance steps, one tile each),
+//! or passes when the bag is empty. Tiles are drawn
 //! when they leave the bag, so the state holds no hidden order: its only
 //! secrets are the hands. Every step is checked in full before anything
 //! changes, so a refused step leaves the state as it was.
@@ -85,6 +86,9 @@ pub struct Zingamino {
     pub(super) round: u8,
     pub(super) stage: Stage,
     pub(super) rounds: Vec<RoundSummary>,
+    /// The active seat said `Dig`: tiles come from the bag until it can
+    /// place or the bag is empty (cleared when its turn ends).
+    pub(super) digging: bool,
 }
 
 impl Zingamino {
@@ -286,14 +290,25 @@ impl Zingamino {
         !self.placements(hand, self.opening(seat), true).is_empty()
     }
 
-    /// The active seat must dig: nothing to place, tiles in the bag.
-    pub(super) fn must_dig(&self) -> bool {
+    /// The active seat has to dig: nothing to place, tiles in the bag.
+    fn stuck(&self) -> bool {
         match self.active() {
             Some(a) if matches!(self.stage, Stage::Play { .. }) => {
                 self.bag != 0 && !self.can_place(a)
             }
             _ => false,
         }
+    }
+
+    /// The server draws for the active seat now: it has to dig and has
+    /// said so (or the match digs without asking, `dig_by_click` off).
+    pub(super) fn must_dig(&self) -> bool {
+        (self.digging || !self.options.dig_by_click) && self.stuck()
+    }
+
+    /// The active seat has to dig and the match waits for its `Dig`.
+    pub(super) fn owes_dig(&self) -> bool {
+        self.options.dig_by_click && !self.digging && self.stuck()
     }
 
     fn next_seat(&self, seat: u8) -> u8 {
@@ -306,6 +321,7 @@ impl Zingamino {
         self.hands = vec![0; usize::from(self.seats)];
         self.board = [None; 64];
         self.bonuses = vec![0; usize::from(self.seats)];
+        self.digging = false;
         self.stage = Stage::Deal { starter, dealt: 0 };
     }
 
@@ -396,6 +412,7 @@ impl Zingamino {
         };
         self.hands[usize::from(seat)] &= !tiles::bit(tile);
         self.board[usize::from(space)] = Some(effect.placed);
+        self.digging = false;
         for (n, to, v) in effect.fixes {
             if let Some(cell) = self.board[usize::from(n)].as_mut() {
                 if board::is_square(n) {
@@ -443,6 +460,7 @@ impl Zingamino {
         if self.bag != 0 || self.can_place(seat) {
             return Err(Illegal::CannotPass);
         }
+        self.digging = false;
         let next = self.next_seat(seat);
         let seats = self.seats;
         let Stage::Play {
@@ -567,6 +585,7 @@ impl Game for Zingamino {
                 redraws: 0,
             },
             rounds: Vec::new(),
+            digging: false,
         })
     }
 
@@ -593,6 +612,9 @@ impl Game for Zingamino {
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         if self.active() != Some(seat.0) || self.must_dig() {
             return Vec::new();
+        }
+        if self.owes_dig() {
+            return vec![Action::Dig];
         }
         let hand = self.hands[usize::from(seat.0)];
         let out = self.placements(hand, self.opening(seat.0), false);
@@ -631,6 +653,8 @@ impl Game for Zingamino {
                     return Err(Illegal::NotYourTurn);
                 }
                 match action {
+                    Action::Dig if self.owes_dig() => next.digging = true,
+                    Action::Dig => return Err(Illegal::CannotDig),
                     Action::Pass => next.pass(seat.0)?,
                     place => next.place(seat.0, *place)?,
                 }
@@ -642,6 +666,13 @@ impl Game for Zingamino {
 
     fn view(&self, viewer: Viewer) -> View {
         self.view_for(viewer)
+    }
+
+    /// Every tile placed comes from a hidden hand. A dig shows nothing
+    /// (everyone sees the seat reach for the bag), but tiles come from the
+    /// bag right after it, so it is never taken back either.
+    fn reveals(&self, action: &Action) -> bool {
+        matches!(action, Action::Place { .. })
     }
 
     fn step_view(&self, step: &Step<Action, Chance>, viewer: Viewer) -> StepView {

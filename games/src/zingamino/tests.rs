@@ -92,6 +92,30 @@ fn cell(g: &Zingamino, space: u8) -> (Option<u8>, Option<u8>) {
     (p.ccw, p.cw)
 }
 
+/// The active seat says `Dig` (its only move), and the digging starts.
+fn dig(g: &mut Zingamino) {
+    let seat = g.active().unwrap();
+    assert_eq!(
+        g.to_act(),
+        ToAct::Seats {
+            seats: vec![Seat(seat)]
+        },
+        "a dig waits for its seat"
+    );
+    assert_eq!(g.legal_actions(Seat(seat)), vec![Action::Dig]);
+    assert!(g.chance_outcomes().is_empty());
+    let step = act(seat, Action::Dig);
+    for viewer in [Viewer::Seat(Seat(seat)), Viewer::Spectator] {
+        assert_eq!(
+            g.step_view(&step, viewer),
+            StepView::Dug { seat: Seat(seat) }
+        );
+    }
+    assert!(!g.reveals(&Action::Dig));
+    g.apply(&step).unwrap();
+    assert_eq!(g.to_act(), ToAct::Chance);
+}
+
 fn draw(g: &mut Zingamino, tile: TileId) {
     g.apply(&Step::Chance {
         outcome: Chance::Tile(tile),
@@ -383,8 +407,29 @@ fn opening_is_a_double_or_zinga_in_an_empty_square_of_its_colour() {
 fn opening_dig_until_a_double_or_zinga_then_it_must_be_placed() {
     let mut g = playing(&[&[d(G, 1, 2), d(Y, 0, 3)], &[d(Y, 0, 0)]]);
     set_active(&mut g, 0, true);
-    assert_eq!(g.to_act(), ToAct::Chance);
+    // Nothing can open: the seat must dig, and nothing happens until it
+    // says so; a placement or a pass is refused meanwhile.
+    assert_eq!(g.legal_actions(Seat(0)), vec![Action::Dig]);
+    assert_eq!(
+        g.clone().apply(&act(0, Action::Pass)),
+        Err(Illegal::CannotPass)
+    );
+    assert_eq!(
+        g.clone()
+            .apply(&act(0, place(d(G, 1, 2), sp(G, 0), false, None))),
+        Err(Illegal::OpeningSquare)
+    );
+    assert_eq!(
+        g.clone().apply(&act(1, Action::Dig)),
+        Err(Illegal::NotYourTurn)
+    );
+    dig(&mut g);
     assert!(g.legal_actions(Seat(0)).is_empty());
+    assert_eq!(
+        g.clone().apply(&act(0, Action::Dig)),
+        Err(Illegal::NotYourTurn),
+        "one Dig digs on: no second"
+    );
     let bag = tiles::count(g.bag);
     // The dig is shown as it happens: the tile to its owner only.
     let step = Step::Chance {
@@ -430,7 +475,11 @@ const P_: u8 = 3;
 fn dig_until_playable_on_a_normal_turn() {
     let mut g = playing(&[&[d(G, 4, 4), d(G, 2, 3)], &[d(Y, 0, 0)]]);
     put(&mut g, sp(G, 0), d(G, 1, 1), Some(1), Some(1));
-    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(
+        g.clone().apply(&act(0, Action::Pass)),
+        Err(Illegal::CannotPass)
+    );
+    dig(&mut g);
     assert_eq!(
         g.clone().apply(&act(0, Action::Pass)),
         Err(Illegal::NotYourTurn)
@@ -451,6 +500,73 @@ fn dig_until_playable_on_a_normal_turn() {
 }
 
 #[test]
+fn a_dig_is_refused_while_a_tile_fits_or_the_bag_is_empty() {
+    let mut g = playing(&[&[d(G, 1, 2), d(G, 0, 4)], &[d(Y, 0, 0)]]);
+    put(&mut g, sp(G, 0), d(G, 1, 1), Some(1), Some(1));
+    assert_eq!(
+        g.clone().apply(&act(0, Action::Dig)),
+        Err(Illegal::CannotDig),
+        "1|2 fits against the 1"
+    );
+    let mut empty = playing(&[&[d(G, 2, 3)], &[d(Y, 0, 0)]]);
+    put(&mut empty, sp(G, 0), d(G, 1, 1), Some(1), Some(1));
+    empty.bag = 0;
+    assert_eq!(empty.legal_actions(Seat(0)), vec![Action::Pass]);
+    assert_eq!(
+        empty.clone().apply(&act(0, Action::Dig)),
+        Err(Illegal::CannotDig)
+    );
+}
+
+#[test]
+fn a_dig_that_empties_the_bag_ends_in_a_pass_and_the_next_seat_digs_by_its_own_click() {
+    // Seat 0 holds 2|3 against a 1; the bag holds only 0|3 and 0|2 of
+    // Green (neither fits), so its dig ends with an empty bag: it passes.
+    let mut g = playing(&[&[d(G, 2, 3)], &[d(G, 3, 4)]]);
+    put(&mut g, sp(G, 0), d(G, 1, 1), Some(1), Some(1));
+    g.bag = set(&[d(G, 0, 3), d(G, 0, 2)]);
+    dig(&mut g);
+    draw(&mut g, d(G, 0, 3));
+    assert_eq!(g.to_act(), ToAct::Chance);
+    draw(&mut g, d(G, 0, 2));
+    assert_eq!(g.legal_actions(Seat(0)), vec![Action::Pass]);
+    g.apply(&act(0, Action::Pass)).unwrap();
+    assert_eq!(g.legal_actions(Seat(1)), vec![Action::Pass]);
+    // Had a tile been left for seat 1, it would dig by its own `Dig`: the
+    // first seat's dig is over with its turn.
+    let mut g = playing(&[&[d(G, 2, 3)], &[d(G, 3, 4)]]);
+    put(&mut g, sp(G, 0), d(G, 1, 1), Some(1), Some(1));
+    g.bag = set(&[d(G, 1, 2), d(G, 0, 2), d(Y, 2, 2)]);
+    dig(&mut g);
+    draw(&mut g, d(G, 1, 2));
+    g.apply(&act(0, place(d(G, 1, 2), sp(G, 1), false, None)))
+        .unwrap();
+    assert!(!g.digging);
+    assert_eq!(g.active(), Some(1));
+    dig(&mut g);
+}
+
+/// Matches stored before the option (`dig_by_click` absent, read as
+/// `false`) dig at once, as they were played: no `dig` step.
+#[test]
+fn without_dig_by_click_the_server_digs_at_once() {
+    let old: Options = serde_json::from_str("{}").unwrap();
+    assert!(!old.dig_by_click, "absent means the old way");
+    assert!(Options::default().dig_by_click, "new rooms dig by click");
+    let mut g = playing(&[&[d(G, 4, 4), d(G, 2, 3)], &[d(Y, 0, 0)]]);
+    g.options = old;
+    put(&mut g, sp(G, 0), d(G, 1, 1), Some(1), Some(1));
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert!(g.legal_actions(Seat(0)).is_empty());
+    assert_eq!(
+        g.clone().apply(&act(0, Action::Dig)),
+        Err(Illegal::NotYourTurn)
+    );
+    draw(&mut g, d(G, 1, 3));
+    assert_eq!(g.legal_actions(Seat(0)).len(), 2);
+}
+
+#[test]
 fn pass_only_with_an_empty_bag_and_a_full_cycle_of_passes_blocks_the_round() {
     // Three seats; hands worth 5, 5 and 9; nothing fits; empty bag.
     let mut g = playing(&[&[d(G, 1, 4)], &[d(Y, 2, 3)], &[d(O, 4, 4), d(O, 0, 1)]]);
@@ -464,7 +580,7 @@ fn pass_only_with_an_empty_bag_and_a_full_cycle_of_passes_blocks_the_round() {
         *starter = 2;
         *active = 0;
     }
-    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(g.legal_actions(Seat(0)), vec![Action::Dig], "dig, not pass");
     g.bag = 0;
     assert_eq!(g.legal_actions(Seat(0)), vec![Action::Pass]);
     g.apply(&act(0, Action::Pass)).unwrap();
@@ -800,8 +916,10 @@ fn legal_actions_list_exactly_the_accepted_placements() {
                                 }
                             }
                         }
-                        if accepted.is_empty() {
+                        if accepted.is_empty() && g.bag == 0 {
                             assert_eq!(legal, vec![Action::Pass]);
+                        } else if accepted.is_empty() {
+                            assert_eq!(legal, vec![Action::Dig]);
                         } else {
                             assert_eq!(legal, accepted);
                         }

@@ -132,6 +132,7 @@ impl Zingamino {
                         seat: *seat,
                         round_end,
                     },
+                    Action::Dig => StepView::Dug { seat: *seat },
                 }
             }
         }

@@ -184,6 +184,7 @@ impl Illegal {
 impl crate::TestPlan for Zoomies {
     const SESSION_SEEDS: u64 = 80;
     const HIDES_FROM_SEATS: bool = true;
+    const TAKES_BACK: bool = true;
     const SIMULTANEOUS: bool = false;
     const BOT_TWIN_SEEDS: u64 = 6;
 }

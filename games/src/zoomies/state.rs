@@ -833,6 +833,12 @@ impl Game for Zoomies {
         self.view_for(viewer)
     }
 
+    /// Placing a tile (or giving up a hand that fits nowhere) shows tiles
+    /// from a hidden hand; tokens come from the open supply.
+    fn reveals(&self, action: &Action) -> bool {
+        matches!(action, Action::PlaceTile { .. } | Action::CannotPlace)
+    }
+
     fn step_view(&self, step: &Step<Action, Chance>, viewer: Viewer) -> StepView {
         self.describe(step, viewer)
     }

@@ -91,10 +91,17 @@ fn seeds() -> u64 {
 }
 
 fn run_all(seats: u8, target: Target, n: u64) -> Report {
-    let options = Options {
-        target,
-        first_player: None,
-    };
+    run_with(
+        seats,
+        Options {
+            target,
+            ..Options::default()
+        },
+        n,
+    )
+}
+
+fn run_with(seats: u8, options: Options, n: u64) -> Report {
     let mut config = Config::<ZopZoo>::new(options, seats, 0..n);
     config.garbage = Some(garbage);
     config.leak_every = 10;
@@ -120,12 +127,25 @@ fn two_players() {
     run_all(2, Target::Standard, seeds());
 }
 
+/// Matches stored before draws waited for a click (`draw_by_click` off):
+/// the server draws at once, as it did then.
+#[test]
+fn two_and_four_players_drawing_at_once() {
+    let old = Options {
+        draw_by_click: false,
+        ..Options::default()
+    };
+    run_with(2, old, seeds() / 4);
+    run_with(4, old, seeds() / 4);
+}
+
 #[test]
 fn two_players_to_1000() {
     let mut config = Config::<ZopZoo>::new(
         Options {
             target: Target::Long,
             first_player: Some(Seat(1)),
+            ..Options::default()
         },
         2,
         0..seeds() / 5,
@@ -154,6 +174,7 @@ fn six_players_to_600() {
         Options {
             target: Target::Short,
             first_player: None,
+            ..Options::default()
         },
         6,
         0..seeds() / 5,
@@ -174,6 +195,8 @@ struct Corners {
     drawn_mole_digs: u32,
     discard_mole_digs: u32,
     declined_digs: u32,
+    /// Draws the seat clicked with nothing else to do.
+    forced_draws: u32,
     moles_discarded: u32,
     fixpoint_digs: u32,
     /// HYENA, RACCOON, EARTHWORM used after being drawn.
@@ -229,9 +252,17 @@ fn corners(seeds: std::ops::Range<u64>) -> Corners {
                 }
                 ToAct::Seats { seats } => {
                     let legal = game.legal_actions(seats[0]);
+                    // A forced draw takes nothing from the generator, so
+                    // the seeded games are those played before draws
+                    // waited for a click.
+                    let action = if legal == [Action::Draw] {
+                        Action::Draw
+                    } else {
+                        legal[rng.random_range(0..legal.len())]
+                    };
                     Step::Act {
                         seat: seats[0],
-                        action: legal[rng.random_range(0..legal.len())],
+                        action,
                     }
                 }
             };
@@ -266,8 +297,16 @@ fn corners(seeds: std::ops::Range<u64>) -> Corners {
                     c.fixpoint_digs += u32::from(taken.len() > 1);
                     round_end
                 }
-                StepView::Drew { round_end, .. } => {
-                    c.declined_digs += 1;
+                StepView::Drew {
+                    left_mole,
+                    round_end,
+                    ..
+                } => {
+                    if left_mole {
+                        c.declined_digs += 1;
+                    } else {
+                        c.forced_draws += 1;
+                    }
                     round_end
                 }
                 StepView::TookFromDiscard {
@@ -360,6 +399,7 @@ fn playouts_reach_digs_every_task_card_wilds_chains_exhaustion_and_shared_wins()
     assert!(c.drawn_mole_digs > 1000, "{c:?}");
     assert!(c.discard_mole_digs > 500, "{c:?}");
     assert!(c.declined_digs > 500, "{c:?}");
+    assert!(c.forced_draws > 10_000, "{c:?}");
     assert!(c.moles_discarded > 1000, "{c:?}");
     assert!(c.fixpoint_digs > 500, "{c:?}");
     assert!(c.drawn_tasks.iter().all(|&n| n > 500), "{c:?}");

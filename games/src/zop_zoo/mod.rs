@@ -69,6 +69,9 @@ pub enum Illegal {
     /// A drawn task card waits for its targets.
     #[error("use the {0} you drew")]
     MustUseTask(&'static str),
+    /// The discard pile offers nothing (or the turn goes on): draw.
+    #[error("draw a card from the draw pile")]
+    MustDraw,
     /// Nothing to decide: the next card comes from the draw pile.
     #[error("nothing to decide now: the next card comes from the draw pile")]
     NothingToDecide,
@@ -91,6 +94,11 @@ impl crate::TestPlan for ZopZoo {
     const SESSION_SEEDS: u64 = 4;
     // Nothing to hide from a seat (the draw pile is never an order).
     const HIDES_FROM_SEATS: bool = false;
+    // A wild's cover or a drawn task card's use leaves the seat alone to
+    // act, waiting for its draw (`draw_by_click`): nothing hidden shown, no
+    // chance step yet, so it may be taken back. Everything else ends the
+    // turn or is followed by a draw.
+    const TAKES_BACK: bool = true;
     const SIMULTANEOUS: bool = false;
     const BOT_TWIN_SEEDS: u64 = 3;
 }

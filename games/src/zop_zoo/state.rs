@@ -5,9 +5,11 @@
 //! the first player (one chance step per card), then the seats take turns
 //! from the first player. A turn looks at the discard pile first (a
 //! matching top card must be taken, a live task card the seat can use must
-//! be used, a MOLE may be dug with), else draws: each card leaves the draw
-//! pile as a chance step and does what it does, the turn going on after a
-//! match, a wild, a successful MOLE or a used task card. Nothing is stored
+//! be used, a MOLE may be dug with), else draws: the seat says `Draw` (its
+//! only move, when `Options::draw_by_click`; else the server draws at
+//! once), then the card leaves the draw pile as a chance step and does what
+//! it does, the turn going on (with another `Draw`) after a match, a wild,
+//! a successful MOLE or a used task card. Nothing is stored
 //! in an order nobody may know, so the state holds no secret.
 //!
 //! Every step is resolved on a copy ([`ZopZoo::resolve`]) which replaces
@@ -154,6 +156,9 @@ pub(super) enum Pending {
     DiscardTask,
     /// T1.3: a MOLE on top could retrieve something.
     DigOrDraw,
+    /// T2: the next card comes from the draw pile and the seat draws it
+    /// (`Action::Draw`, its only move; `Options::draw_by_click`).
+    DrawClick,
     /// T2: the next card comes from the draw pile (chance).
     Draw,
     /// A drawn wild (kind) waits for a stack.
@@ -405,8 +410,22 @@ impl ZopZoo {
         };
     }
 
-    /// T2: draw, or end the round when the draw pile is empty.
+    /// T2: draw (the seat's click first, when the match asks for one), or
+    /// end the round when the draw pile is empty: with nothing to draw
+    /// there is nothing to click.
     fn draw_next(&mut self, seat: u8) {
+        if self.pile_count() == 0 {
+            self.end_round(None);
+        } else if self.options.draw_by_click {
+            self.set_pending(seat, Pending::DrawClick);
+        } else {
+            self.set_pending(seat, Pending::Draw);
+        }
+    }
+
+    /// The seat drew: the card leaves the pile next (chance), or the round
+    /// ends when there is none.
+    fn draw_now(&mut self, seat: u8) {
         if self.pile_count() == 0 {
             self.end_round(None);
         } else {
@@ -749,9 +768,10 @@ impl ZopZoo {
                 })
             }
             (Pending::DigOrDraw, Action::Draw) => {
-                self.draw_next(seat);
+                self.draw_now(seat);
                 Ok(StepView::Drew {
                     seat: me,
+                    left_mole: true,
                     round_end: None,
                 })
             }
@@ -784,6 +804,15 @@ impl ZopZoo {
                     round_end: None,
                 })
             }
+            (Pending::DrawClick, Action::Draw) => {
+                self.draw_now(seat);
+                Ok(StepView::Drew {
+                    seat: me,
+                    left_mole: false,
+                    round_end: None,
+                })
+            }
+            (Pending::DrawClick, _) => Err(Illegal::MustDraw),
             (Pending::Draw, _) => Err(Illegal::NothingToDecide),
         }
     }
@@ -926,6 +955,7 @@ impl Game for ZopZoo {
                 self.task_moves(active, task)
             }
             Pending::DigOrDraw => vec![Action::Dig, Action::Draw],
+            Pending::DrawClick => vec![Action::Draw],
             Pending::Draw => Vec::new(),
             Pending::Wild(_) => self
                 .player(active)
@@ -973,6 +1003,12 @@ impl Game for ZopZoo {
 
     fn view(&self, viewer: Viewer) -> View {
         self.view_for(viewer)
+    }
+
+    /// Rows and the discard pile are open; only the deck is hidden, and
+    /// drawing from it is a chance step.
+    fn reveals(&self, _action: &Action) -> bool {
+        false
     }
 
     fn step_view(&self, step: &Step<Action, Chance>, _viewer: Viewer) -> StepView {

@@ -36,6 +36,7 @@ fn playing(rows: &[&[Animal]]) -> ZopZoo {
     let options = Options {
         target: Target::Standard,
         first_player: Some(Seat(0)),
+        ..Options::default()
     };
     let mut g = ZopZoo::new(&options, seats).unwrap();
     g.players = rows
@@ -125,7 +126,24 @@ fn refused(g: &mut ZopZoo, seat: u8, action: Action) -> Illegal {
     e
 }
 
+/// The active seat draws black kind `k`: its click first when the match
+/// waits for one (`Options::draw_by_click`), then the card (chance).
 fn draw(g: &mut ZopZoo, k: u8) -> StepView {
+    if let Stage::Turn {
+        active,
+        pending: Pending::DrawClick,
+    } = g.stage
+    {
+        let told = act(g, active, Action::Draw);
+        assert_eq!(
+            told,
+            StepView::Drew {
+                seat: Seat(active),
+                left_mole: false,
+                round_end: None
+            }
+        );
+    }
     let step = Step::Chance {
         outcome: Chance::Draw(k),
     };
@@ -278,6 +296,7 @@ fn six_cards_each_are_dealt_face_up_one_at_a_time_from_the_first_player() {
     let options = Options {
         target: Target::Standard,
         first_player: Some(Seat(2)),
+        ..Options::default()
     };
     let mut g = ZopZoo::new(&options, 4).unwrap();
     for k in 0..24u8 {
@@ -302,7 +321,31 @@ fn six_cards_each_are_dealt_face_up_one_at_a_time_from_the_first_player() {
         vec![0, 4, 8, 12, 16, 20]
     );
     assert!(g.players.iter().all(|p| p.row.len() == 6));
-    assert_eq!(pending(&g), (2, Pending::Draw));
+    assert_eq!(pending(&g), (2, Pending::DrawClick));
+    // The discard pile is empty: seat 2's only move is to draw, and nothing
+    // leaves the pile until it does.
+    assert_eq!(
+        g.to_act(),
+        ToAct::Seats {
+            seats: vec![Seat(2)]
+        }
+    );
+    assert_eq!(g.legal_actions(Seat(2)), vec![Action::Draw]);
+    assert!(g.chance_outcomes().is_empty());
+    assert_eq!(
+        g.view(Viewer::Seat(Seat(2))).moves,
+        vec![Action::Draw],
+        "the seat is shown its one move"
+    );
+    assert_eq!(g.view(Viewer::Seat(Seat(1))).moves, vec![]);
+    assert_eq!(
+        act(&mut g, 2, Action::Draw),
+        StepView::Drew {
+            seat: Seat(2),
+            left_mole: false,
+            round_end: None
+        }
+    );
     assert_eq!(g.to_act(), ToAct::Chance);
     let outcomes = g.chance_outcomes();
     assert_eq!(outcomes.iter().map(|o| o.1).sum::<u32>(), 74);
@@ -334,6 +377,7 @@ fn a_row_of_six_minus_cards_wins_at_the_deal() {
     let options = Options {
         target: Target::Standard,
         first_player: Some(Seat(0)),
+        ..Options::default()
     };
     let mut g = ZopZoo::new(&options, 2).unwrap();
     let mut last = None;
@@ -370,6 +414,7 @@ fn the_target_options_fit_their_tables() {
     let with = |target| Options {
         target,
         first_player: None,
+        ..Options::default()
     };
     for seats in 2..=6 {
         assert!(ZopZoo::new(&with(Target::Standard), seats).is_ok());
@@ -401,7 +446,8 @@ fn the_target_options_fit_their_tables() {
         ZopZoo::new(
             &Options {
                 target: Target::Standard,
-                first_player: Some(Seat(2))
+                first_player: Some(Seat(2)),
+                ..Options::default()
             },
             2
         ),
@@ -453,7 +499,7 @@ fn a_points_card_covers_its_category_card_and_the_turn_goes_on() {
     assert!(stack(&g, 0, Owl).shows_points());
     assert_eq!(stack(&g, 0, Owl).points(), 20);
     assert_eq!(stack(&g, 0, Owl).listed(), Some(Category::Bird));
-    assert_eq!(pending(&g), (0, Pending::Draw), "draw again");
+    assert_eq!(pending(&g), (0, Pending::DrawClick), "draw again");
     // Another player's animal: discarded face up, the turn ends.
     let told = draw(&mut g, w(Lion));
     assert_eq!(effect(&told), Effect::Discarded);
@@ -463,7 +509,7 @@ fn a_points_card_covers_its_category_card_and_the_turn_goes_on() {
     // Nobody's animal.
     let mut g = playing(&[&[Owl], &[Lion]]);
     assert_eq!(effect(&draw(&mut g, w(Zebra))), Effect::Discarded);
-    assert_eq!(pending(&g), (1, Pending::Draw));
+    assert_eq!(pending(&g), (1, Pending::DrawClick));
 }
 
 #[test]
@@ -508,7 +554,7 @@ fn an_anti_minus_card_turns_a_minus_card_positive() {
     let anti = stack(&g, 0, Skunk);
     assert_eq!((anti.points(), anti.loser_points()), (100, 0));
     assert_eq!(anti.listed(), None);
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
 }
 
 #[test]
@@ -573,7 +619,7 @@ fn a_beast_or_best_beast_covers_a_card_of_the_players_choice() {
     );
     assert_eq!(stack(&g, 0, Skunk).points(), 0);
     assert_eq!(stack(&g, 0, Skunk).loser_points(), 0);
-    assert_eq!(pending(&g), (0, Pending::Draw), "draw again");
+    assert_eq!(pending(&g), (0, Pending::DrawClick), "draw again");
     // The BEST BEAST on the lone lower half: 50 POINTS, no category.
     assert_eq!(effect(&draw(&mut g, BEST_BEAST)), Effect::Wild);
     act(&mut g, 0, Action::Cover { base: Gorilla });
@@ -600,7 +646,7 @@ fn side_bonus_cards_need_a_listed_category() {
         }
     );
     assert_eq!(g.players[0].side, vec![bonus(Category::Bird)]);
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
     // Bird listed by a POINTS-covered Owl; Mammal has no Side Bonus card.
     let mut g = playing(&[&[Owl, Bear], &[Lion]]);
     put(&mut g, 0, Owl, w(Owl));
@@ -661,7 +707,7 @@ fn a_drawn_mole_digs_every_retrievable_card_to_the_fixpoint() {
         ],
         0,
     );
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
     let told = draw(&mut g, MOLE);
     let Effect::Dug { taken } = effect(&told) else {
         panic!("{told:?}");
@@ -678,7 +724,7 @@ fn a_drawn_mole_digs_every_retrievable_card_to_the_fixpoint() {
             (MOLE, Mark::Live)
         ]
     );
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
     assert_eq!(stack(&g, 0, Griffin).points(), 80);
     assert_eq!(g.players[0].side, vec![bonus(Category::Mythical)]);
 }
@@ -691,7 +737,7 @@ fn a_drawn_mole_with_nothing_to_retrieve_is_discarded_and_ends_the_turn() {
     assert_eq!(effect(&told), Effect::Discarded);
     assert_eq!(g.discard, vec![(w(Whale), Mark::Live), (MOLE, Mark::Live)]);
     // Seat 1 can retrieve nothing either: it draws.
-    assert_eq!(pending(&g), (1, Pending::Draw));
+    assert_eq!(pending(&g), (1, Pending::DrawClick));
 }
 
 #[test]
@@ -733,9 +779,11 @@ fn a_mole_on_the_discard_pile_is_optional_and_reusable() {
         told,
         StepView::Drew {
             seat: Seat(0),
+            left_mole: true,
             round_end: None
         }
     );
+    // The seat has drawn already: the card comes next, no second click.
     assert_eq!(pending(&declined), (0, Pending::Draw));
     assert_eq!(declined.discard.len(), 3);
     // Digging takes the Owl, leaves the MOLE on top and ends the turn.
@@ -758,7 +806,7 @@ fn a_mole_on_the_discard_pile_is_optional_and_reusable() {
     assert!(stack(&g, 1, Bear).shows_points());
     assert_eq!(g.discard, vec![(MOLE, Mark::Live)]);
     // Nothing left to retrieve: seat 0 just draws.
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
 }
 
 #[test]
@@ -780,7 +828,7 @@ fn a_dig_from_the_discard_pile_reaches_the_fixpoint_too() {
     };
     assert_eq!(taken_onto(&taken), vec![Some(Griffin), None]);
     assert_eq!(g.discard, vec![(MOLE, Mark::Live)]);
-    assert_eq!(pending(&g), (1, Pending::Draw));
+    assert_eq!(pending(&g), (1, Pending::DrawClick));
 }
 
 // ---------------------------------------------------------------- tasks
@@ -868,7 +916,7 @@ fn a_drawn_hyena_gives_a_points_item_away_and_the_turn_goes_on() {
     assert_eq!(row(&g, 2), vec![Bear, Skunk]);
     // Spent on the discard pile; draw again.
     assert_eq!(g.discard, vec![(HYENA, Mark::Spent)]);
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
     // The receiver may later cover it with its ANTI-Minus card.
     g.stage = Stage::Turn {
         active: 2,
@@ -924,7 +972,7 @@ fn a_hyena_nobody_can_use_is_discarded_unspent_and_the_next_player_must_use_it()
     // POINTS item, but a spent card blocks nothing: it draws.
     assert_eq!(g.discard, vec![(HYENA, Mark::Spent)]);
     assert_eq!(row(&g, 0), vec![Owl, Bear, Skunk]);
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
 }
 
 #[test]
@@ -933,7 +981,7 @@ fn a_buried_task_card_is_void_even_when_uncovered_again() {
     // draws and buries it.
     let mut g = playing(&[&[Owl, Bear], &[Lion, Zebra]]);
     discard(&mut g, &[(RACCOON, Mark::Live)], 1);
-    assert_eq!(pending(&g), (1, Pending::Draw));
+    assert_eq!(pending(&g), (1, Pending::DrawClick));
     assert_eq!(effect(&draw(&mut g, w(Owl))), Effect::Discarded);
     assert_eq!(g.discard, vec![(RACCOON, Mark::Void), (w(Owl), Mark::Live)]);
     // Seat 0 takes its Owl, uncovering the RACCOON: still void.
@@ -942,7 +990,7 @@ fn a_buried_task_card_is_void_even_when_uncovered_again() {
     // Seat 1 could use a RACCOON now (the Owl shows POINTS), but not this
     // one: it draws.
     assert!(g.usable(1, RACCOON));
-    assert_eq!(pending(&g), (1, Pending::Draw));
+    assert_eq!(pending(&g), (1, Pending::DrawClick));
     let v = g.view(Viewer::Spectator);
     assert_eq!(v.discard.len(), 1);
     assert_eq!(v.discard[0].mark, Mark::Void);
@@ -1014,7 +1062,7 @@ fn a_raccoon_takes_a_points_item_from_another_player() {
     assert_eq!(row(&g, 1), vec![Lion]);
     assert_eq!(stack(&g, 0, Gorilla).points(), 80);
     assert_eq!(g.discard, vec![(RACCOON, Mark::Spent)]);
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
 }
 
 #[test]
@@ -1027,7 +1075,7 @@ fn an_earthworm_switches_one_points_item_for_another() {
     assert_eq!(effect(&draw(&mut unusable, EARTHWORM)), Effect::Discarded);
     assert_eq!(
         pending(&unusable),
-        (1, Pending::Draw),
+        (1, Pending::DrawClick),
         "seat 0 has nothing to switch"
     );
     // Seat 0's BEAST-covered Bear for seat 1's connected Gorilla.
@@ -1072,7 +1120,7 @@ fn an_earthworm_switches_one_points_item_for_another() {
     assert_eq!(row(&g, 1), vec![Lion, Bear]);
     assert_eq!(stack(&g, 1, Bear).cover, Some(BEAST));
     assert_eq!(g.discard, vec![(EARTHWORM, Mark::Spent)]);
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
 }
 
 #[test]
@@ -1145,7 +1193,7 @@ fn matching_cards_are_taken_from_the_discard_pile_in_a_chain() {
         ]
     );
     assert!(!stack(&g, 1, Elephant).shows_points());
-    assert_eq!(pending(&g), (0, Pending::Draw));
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
 }
 
 #[test]
@@ -1390,6 +1438,179 @@ fn declining_the_mole_with_an_empty_draw_pile_ends_the_round() {
     assert_eq!(s.ended_by, RoundEnd::Exhausted);
 }
 
+// ---------------------------------------------------------------- draws by click
+
+#[test]
+fn a_forced_draw_waits_for_the_seats_click_and_nothing_else_will_do() {
+    // Seat 0 has just matched its Owl: the turn goes on with a draw, which
+    // waits for seat 0 (its only move); the card is drawn after it.
+    let mut g = playing(&[&[Owl, Bear], &[Lion]]);
+    assert_eq!(
+        effect(&draw(&mut g, w(Owl))),
+        Effect::Matched {
+            taken: Taken {
+                card: cards::black_card(w(Owl)),
+                onto: Some(Owl),
+            },
+        }
+    );
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
+    assert_eq!(
+        g.to_act(),
+        ToAct::Seats {
+            seats: vec![Seat(0)]
+        }
+    );
+    assert_eq!(g.legal_actions(Seat(0)), vec![Action::Draw]);
+    assert!(g.legal_actions(Seat(1)).is_empty());
+    assert!(g.chance_outcomes().is_empty());
+    assert_eq!(
+        g.view(Viewer::Spectator).phase,
+        Phase::Turn {
+            active: Seat(0),
+            awaiting: Awaiting::Draw
+        }
+    );
+    // Nothing but the draw: other moves, other seats and chance are refused.
+    assert_eq!(refused(&mut g, 0, Action::Dig), Illegal::MustDraw);
+    assert_eq!(
+        refused(&mut g, 0, Action::TakeFromDiscard),
+        Illegal::MustDraw
+    );
+    assert_eq!(
+        refused(&mut g, 0, Action::Cover { base: Bear }),
+        Illegal::MustDraw
+    );
+    assert_eq!(refused(&mut g, 1, Action::Draw), Illegal::NotYourTurn);
+    let before = g.clone();
+    assert_eq!(
+        g.apply(&Step::Chance {
+            outcome: Chance::Draw(w(Bear))
+        }),
+        Err(Illegal::UnexpectedChance)
+    );
+    assert_eq!(g, before);
+    // A draw shows nothing: the card is a chance step of its own.
+    assert!(!g.reveals(&Action::Draw));
+    assert_eq!(
+        act(&mut g, 0, Action::Draw),
+        StepView::Drew {
+            seat: Seat(0),
+            left_mole: false,
+            round_end: None
+        }
+    );
+    assert_eq!(g.to_act(), ToAct::Chance);
+    // The Bear wins the round.
+    let StepView::CardDrawn {
+        round_end: Some(s), ..
+    } = draw(&mut g, w(Bear))
+    else {
+        panic!("the Bear wins")
+    };
+    assert_eq!(s.winner, Some(Seat(0)));
+}
+
+#[test]
+fn the_next_seat_draws_by_its_own_click_after_a_discard() {
+    let mut g = playing(&[&[Owl, Bear], &[Lion, Zebra]]);
+    assert_eq!(effect(&draw(&mut g, w(Whale))), Effect::Discarded);
+    // Seat 1: the Whale is nothing to it, so it draws, when it says so.
+    assert_eq!(pending(&g), (1, Pending::DrawClick));
+    assert_eq!(g.legal_actions(Seat(1)), vec![Action::Draw]);
+    assert_eq!(g.view(Viewer::Seat(Seat(1))).moves, vec![Action::Draw]);
+    assert!(g.view(Viewer::Seat(Seat(0))).moves.is_empty());
+}
+
+#[test]
+fn a_wild_or_a_drawn_task_card_placed_waits_for_the_next_draw() {
+    // The wild's cover (a choice) leaves the seat alone to act, before any
+    // card is drawn: that step is one the seat may take back.
+    let mut g = playing(&[&[Owl, Bear], &[Lion]]);
+    assert_eq!(effect(&draw(&mut g, BEAST)), Effect::Wild);
+    let before = g.clone();
+    act(&mut g, 0, Action::Cover { base: Owl });
+    assert_eq!(pending(&g), (0, Pending::DrawClick));
+    assert!(!before.reveals(&Action::Cover { base: Owl }));
+    assert!(crate::game::takes_back(false, Seat(0), &g.to_act()));
+    // After the draw, chance comes next: no take-back of the draw itself.
+    act(&mut g, 0, Action::Draw);
+    assert!(!crate::game::takes_back(false, Seat(0), &g.to_act()));
+}
+
+#[test]
+fn with_an_empty_draw_pile_there_is_no_click_the_round_ends() {
+    // The last card is discarded: seat 1 would draw from an empty pile, so
+    // the round ends in that step, as without clicks.
+    let mut g = playing(&[&[Owl, Bear], &[Lion, Zebra]]);
+    g.pile = [0; KINDS as usize];
+    g.pile[usize::from(w(Whale))] = 1;
+    let StepView::CardDrawn {
+        effect: Effect::Discarded,
+        round_end: Some(s),
+        ..
+    } = draw(&mut g, w(Whale))
+    else {
+        panic!("the round ends")
+    };
+    assert_eq!(s.ended_by, RoundEnd::Exhausted);
+    // A match with the last card: the turn would go on with a draw.
+    let mut g = playing(&[&[Owl, Bear], &[Lion, Zebra]]);
+    g.pile = [0; KINDS as usize];
+    g.pile[usize::from(w(Owl))] = 1;
+    let StepView::CardDrawn {
+        effect: Effect::Matched { .. },
+        round_end: Some(s),
+        ..
+    } = draw(&mut g, w(Owl))
+    else {
+        panic!("the round ends")
+    };
+    assert_eq!(s.ended_by, RoundEnd::Exhausted);
+}
+
+/// Matches stored before the option (`draw_by_click` absent, read as
+/// `false`) draw at once, as they were played: no `draw` step between.
+#[test]
+fn without_draw_by_click_the_server_draws_at_once() {
+    let old: Options = serde_json::from_str(r#"{"target":"standard","first_player":0}"#).unwrap();
+    assert!(!old.draw_by_click, "absent means the old way");
+    assert!(Options::default().draw_by_click, "new rooms draw by click");
+    let mut g = ZopZoo::new(&old, 2).unwrap();
+    g.players = playing(&[&[Owl, Bear], &[Lion, Zebra]]).players;
+    g.stage = Stage::Turn {
+        active: 0,
+        pending: Pending::Draw,
+    };
+    assert!(matches!(
+        effect(&draw(&mut g, w(Owl))),
+        Effect::Matched { .. }
+    ));
+    assert_eq!(pending(&g), (0, Pending::Draw), "no click: chance next");
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(refused(&mut g, 0, Action::Draw), Illegal::NothingToDecide);
+    assert_eq!(effect(&draw(&mut g, w(Whale))), Effect::Discarded);
+    assert_eq!(pending(&g), (1, Pending::Draw));
+    // The MOLE's "draw" is still a seat's choice there.
+    let mut g = ZopZoo::new(&old, 2).unwrap();
+    g.players = playing(&[&[Owl, Bear], &[Lion]]).players;
+    g.stage = Stage::Turn {
+        active: 1,
+        pending: Pending::Draw,
+    };
+    discard(&mut g, &[(w(Owl), Mark::Live), (MOLE, Mark::Live)], 0);
+    assert_eq!(pending(&g), (0, Pending::DigOrDraw));
+    assert_eq!(
+        act(&mut g, 0, Action::Draw),
+        StepView::Drew {
+            seat: Seat(0),
+            left_mole: true,
+            round_end: None
+        }
+    );
+    assert_eq!(pending(&g), (0, Pending::Draw));
+}
+
 // ---------------------------------------------------------------- game end
 
 #[test]
@@ -1443,6 +1664,7 @@ fn equal_highest_totals_share_the_win() {
     let options = Options {
         target: Target::Short,
         first_player: Some(Seat(0)),
+        ..Options::default()
     };
     let mut g = ZopZoo::new(&options, 5).unwrap();
     let fresh = playing(&[&[Owl, Bear], &[Lion], &[Zebra], &[Frog], &[Whale]]);
@@ -1542,6 +1764,7 @@ fn the_long_and_short_targets_end_the_game_at_1000_and_600() {
         let options = Options {
             target,
             first_player: Some(Seat(0)),
+            ..Options::default()
         };
         let mut g = ZopZoo::new(&options, u8::try_from(seats).unwrap()).unwrap();
         let rows: Vec<&[Animal]> = [&[Owl, Bear][..], &[Lion], &[Zebra], &[Frog], &[Whale]]
@@ -1566,6 +1789,7 @@ fn the_long_and_short_targets_end_the_game_at_1000_and_600() {
         &Options {
             target: Target::Short,
             first_player: Some(Seat(0)),
+            ..Options::default()
         },
         6,
     )

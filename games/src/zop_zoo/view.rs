@@ -39,7 +39,7 @@ impl ZopZoo {
             Pending::DigOrDraw => Awaiting::DigOrDraw {
                 retrieves: self.clone().dig(active),
             },
-            Pending::Draw => Awaiting::Draw,
+            Pending::DrawClick | Pending::Draw => Awaiting::Draw,
             Pending::Wild(k) => Awaiting::Wild {
                 card: cards::black_card(k),
             },

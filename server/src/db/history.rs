@@ -4,7 +4,7 @@ use parlor_protocol::http::MatchSummary;
 use parlor_protocol::{GameKind, MatchId, MatchResult, RoomCode};
 use sqlx::Row;
 
-use super::{bots_of, game_of, parse, Store, StoreError, StoreResult};
+use super::{bots_of, game_of, parse, seat_of, Store, StoreError, StoreResult};
 
 /// Which finished matches a history page lists.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -35,7 +35,7 @@ impl Store {
         limit: u32,
     ) -> StoreResult<Vec<MatchSummary>> {
         let mut sql = String::from(
-            "select match_id, room_code, game, players, result, finished_at, bots from game_match \
+            "select match_id, room_code, game, players, result, started_at, finished_at, bots from game_match \
              where status = 'finished'",
         );
         let mut n = 0;
@@ -82,7 +82,8 @@ impl Store {
             q = q.bind(t);
         }
         let rows = q.bind(i64::from(limit)).fetch_all(&self.pool).await?;
-        rows.iter()
+        let mut page = rows
+            .iter()
             .map(|r| {
                 let result: MatchResult = parse(&r.try_get::<String, _>("result")?)?;
                 let id: String = r.try_get("match_id")?;
@@ -93,11 +94,53 @@ impl Store {
                     ),
                     game: game_of(&r.try_get::<String, _>("game")?)?,
                     players: parse(&r.try_get::<String, _>("players")?)?,
+                    scores: result.scorecard.lines().iter().map(|(s, _)| *s).collect(),
                     winners: result.winners,
                     bots: bots_of(r)?,
+                    stand_ins: Vec::new(),
+                    moves: 0,
+                    started_at: r.try_get("started_at")?,
                     finished_at: r.try_get("finished_at")?,
                 })
             })
-            .collect()
+            .collect::<StoreResult<Vec<_>>>()?;
+        self.count_moves(&mut page).await?;
+        Ok(page)
+    }
+
+    /// Fills in each listed match's moves, and the seats a stand-in made
+    /// most of the moves of (one query for the page).
+    async fn count_moves(&self, page: &mut [MatchSummary]) -> StoreResult<()> {
+        if page.is_empty() {
+            return Ok(());
+        }
+        let marks: Vec<String> = (1..=page.len()).map(|i| format!("${i}")).collect();
+        // Take-backs are seat entries of the log but not moves.
+        let sql = format!(
+            "select match_id, seat, count(*) as n, cast(sum(by_stand_in) as bigint) as s from match_step \
+             where match_id in ({}) and seat is not null and step not like '{{\"take_back\"%' \
+             group by match_id, seat",
+            marks.join(", ")
+        );
+        let mut q = sqlx::query(&sql);
+        for m in page.iter() {
+            q = q.bind(m.match_id.to_string());
+        }
+        for r in q.fetch_all(&self.pool).await? {
+            let id: String = r.try_get("match_id")?;
+            let Some(m) = page.iter_mut().find(|m| m.match_id.to_string() == id) else {
+                continue;
+            };
+            let n: i64 = r.try_get("n")?;
+            let by_stand_in: i64 = r.try_get("s")?;
+            m.moves += u64::try_from(n).unwrap_or(0);
+            if by_stand_in * 2 > n {
+                m.stand_ins.push(seat_of(r.try_get("seat")?)?);
+            }
+        }
+        for m in page.iter_mut() {
+            m.stand_ins.sort();
+        }
+        Ok(())
     }
 }

@@ -163,13 +163,14 @@ async fn insert_steps(
 ) -> StoreResult<()> {
     let now = now_ms();
     for s in steps {
-        sqlx::query("insert into match_step (match_id, seq, seat, step, created_at, by_timer) values ($1, $2, $3, $4, $5, $6)")
+        sqlx::query("insert into match_step (match_id, seq, seat, step, created_at, by_timer, by_stand_in) values ($1, $2, $3, $4, $5, $6, $7)")
             .bind(match_id.to_string())
             .bind(to_i64(s.seq))
             .bind(s.seat.map(|seat| i64::from(seat.0)))
             .bind(&s.json)
             .bind(now)
             .bind(i64::from(s.by_timer))
+            .bind(i64::from(s.by_stand_in))
             .execute(&mut **tx)
             .await?;
     }

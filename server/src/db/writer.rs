@@ -150,21 +150,22 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<()> {
     let now = now_ms();
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         let mut sql = String::from(
-            "insert into match_step (match_id, seq, seat, step, created_at, by_timer) values ",
+            "insert into match_step (match_id, seq, seat, step, created_at, by_timer, by_stand_in) values ",
         );
         for i in 0..chunk.len() {
-            let b = i * 6;
+            let b = i * 7;
             if i > 0 {
                 sql.push_str(", ");
             }
             sql.push_str(&format!(
-                "(${}, ${}, ${}, ${}, ${}, ${})",
+                "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
                 b + 1,
                 b + 2,
                 b + 3,
                 b + 4,
                 b + 5,
-                b + 6
+                b + 6,
+                b + 7
             ));
         }
         let mut q = sqlx::query(&sql);
@@ -175,7 +176,8 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<()> {
                 .bind(s.seat.map(|seat| i64::from(seat.0)))
                 .bind(s.json.clone())
                 .bind(now)
-                .bind(i64::from(s.by_timer));
+                .bind(i64::from(s.by_timer))
+                .bind(i64::from(s.by_stand_in));
         }
         q.execute(&mut *tx).await?;
     }

@@ -126,10 +126,7 @@ impl Room {
                     self.drop_conn(conn);
                 }
                 RoomCmd::Msg { conn, msg } => {
-                    let client_seq = match msg {
-                        ClientMsg::Act { client_seq, .. } => Some(client_seq),
-                        _ => None,
-                    };
+                    let client_seq = msg.client_seq();
                     let refusal = Refusal::new(
                         ErrorCode::ShuttingDown,
                         "the server is shutting down; nothing changed",
@@ -232,6 +229,15 @@ impl Room {
                 }
                 Ok(())
             }
+            ClientMsg::TakeBack {
+                client_seq,
+                version,
+            } => {
+                if let Err(refusal) = self.take_back(conn, viewer, client_seq, version).await {
+                    self.send(conn, &refusal.into_msg(Some(client_seq)));
+                }
+                Ok(())
+            }
         };
         if let Err(refusal) = outcome {
             self.send(conn, &refusal.into_msg(None));
@@ -307,6 +313,7 @@ impl Room {
                 patch: update.patch,
                 deadline: self.deadline(),
                 timed_out: live.timed_out_after(resumed_from),
+                take_back: live.game.take_back(),
             };
             let over = live.game.result().map(|result| ServerMsg::MatchOver {
                 match_id: live.id,

@@ -6,6 +6,7 @@ use parlor_protocol::{BotLevel, ErrorCode, RoomStatus, Seat, ToAct, Viewer};
 use tokio::time::Instant;
 use tracing::{info, warn};
 
+use super::play::Decider;
 use super::refusal::Refusal;
 use super::state::{require_host, Room, SeatState};
 use super::{names, new_token, token_hash};
@@ -175,7 +176,12 @@ impl Room {
             else {
                 continue;
             };
-            if let Err(Refusal { code, message }) = self.submit(seat, &action, None, false).await {
+            let by = if self.seats.get(seat.index()).is_some_and(|s| s.stand_in) {
+                Decider::StandIn
+            } else {
+                Decider::Player
+            };
+            if let Err(Refusal { code, message }) = self.submit(seat, &action, None, by).await {
                 // Storage failed (the rules cannot refuse a bot's legal
                 // move): try again after another think.
                 warn!(seat = %seat, ?code, %message, "bot move refused");

@@ -9,6 +9,7 @@ use tokio::time::{Duration, Instant};
 use tracing::{info, warn};
 
 use super::live::LiveMatch;
+use super::play::Decider;
 use super::refusal::Refusal;
 use super::state::{require_host, Room, Timer};
 use crate::db::now_ms;
@@ -55,7 +56,8 @@ impl Room {
             warn!(error = %e, "could not store the new deadline");
             return;
         }
-        let (version, to_act) = (live.version, live.game.to_act());
+        let (version, to_act, take_back) =
+            (live.version, live.game.to_act(), live.game.take_back());
         self.timer = next;
         self.broadcast(&ServerMsg::Update {
             version,
@@ -64,6 +66,7 @@ impl Room {
             patch: Vec::new(),
             deadline: self.deadline(),
             timed_out: None,
+            take_back,
         });
     }
 
@@ -152,7 +155,9 @@ impl Room {
                 continue;
             };
             info!(seat = %seat, turn = timer.turn, "timer ran out; deciding for the seat");
-            if let Err(Refusal { code, message }) = self.submit(seat, &action, None, true).await {
+            if let Err(Refusal { code, message }) =
+                self.submit(seat, &action, None, Decider::Timer).await
+            {
                 warn!(seat = %seat, ?code, %message, "timeout answer refused");
                 // Do not spin on a timer whose answer cannot be given.
                 self.timer = None;

@@ -5,7 +5,7 @@
 //! original would have and anyone can re-derive them from the published seed.
 
 use parlor_games::chance::{chance_rng, commitment};
-use parlor_games::{AnyGame, AnyStep, MatchError, Timeline};
+use parlor_games::{AnyStep, MatchError, Standing, Timeline};
 use parlor_protocol::{
     AnyStepView, Deadline, GameOptions, MatchId, MatchSnapshot, Seat, ToAct, ViewPatch, Viewer,
 };
@@ -21,8 +21,8 @@ const MAX_CHANCE_RUN: usize = 10_000;
 pub struct LiveMatch {
     /// Id.
     pub id: MatchId,
-    /// The rules state.
-    pub game: AnyGame,
+    /// The rules state of the steps that stand (take-backs undone).
+    pub game: Standing,
     /// Steps applied so far (= log length).
     pub version: u64,
     /// The log, for resuming clients and replays.
@@ -91,10 +91,12 @@ pub struct Planned {
     /// For each viewer in [`LiveMatch::viewers`] order, its view of each step.
     pub step_views: Vec<Vec<AnyStepView>>,
     /// The state after all the steps.
-    pub after: AnyGame,
+    pub after: Standing,
     /// The first step is the response timer's answer for a seat that did
     /// not answer in time.
     pub by_timer: bool,
+    /// The first step is a stand-in bot's, for a player who is away.
+    pub by_stand_in: bool,
 }
 
 impl LiveMatch {
@@ -115,7 +117,7 @@ impl LiveMatch {
         seats: u8,
         seed: [u8; 32],
     ) -> Result<LiveMatch, parlor_games::SetupError> {
-        let game = AnyGame::new(options, seats)?;
+        let game = Standing::new(options, seats)?;
         let mut live = LiveMatch {
             id,
             game,
@@ -192,15 +194,15 @@ impl LiveMatch {
     pub fn catch_up(&self, viewer: Viewer, from: u64) -> Option<ViewerUpdate> {
         let from_usize = usize::try_from(from).ok()?;
         let (before, missed) = (self.log.get(..from_usize)?, self.log.get(from_usize..)?);
-        let mut game = AnyGame::new(&self.options, self.game.seats()).ok()?;
+        let mut game = Standing::new(&self.options, self.game.seats()).ok()?;
         for step in before {
-            game.apply(step).ok()?;
+            game.enter(step).ok()?;
         }
         let old_view = serde_json::to_value(game.view(viewer)).ok()?;
         let mut steps = Vec::with_capacity(missed.len());
         for step in missed {
             steps.push(game.step_view(step, viewer).ok()?);
-            game.apply(step).ok()?;
+            game.enter(step).ok()?;
         }
         let now = self.views.get(self.viewer_index(viewer))?;
         Some(ViewerUpdate {
@@ -255,14 +257,14 @@ impl LiveMatch {
         let mut after = self.game.clone();
         let mut steps = Vec::new();
         let mut step_views: Vec<Vec<AnyStepView>> = vec![Vec::new(); viewers.len()];
-        let mut push = |after: &mut AnyGame,
+        let mut push = |after: &mut Standing,
                         step: AnyStep,
                         steps: &mut Vec<AnyStep>|
          -> Result<(), MatchError> {
             for (i, v) in viewers.iter().enumerate() {
                 step_views[i].push(after.step_view(&step, *v)?);
             }
-            after.apply(&step)?;
+            after.enter(&step)?;
             steps.push(step);
             Ok(())
         };
@@ -287,6 +289,7 @@ impl LiveMatch {
             step_views,
             after,
             by_timer: false,
+            by_stand_in: false,
         })
     }
 
@@ -369,6 +372,60 @@ impl LiveMatch {
             view: self.game.view(viewer),
             deadline,
             result: self.game.result(),
+            take_back: self.game.take_back(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use parlor_protocol::GameKind;
+
+    /// A restarted server rebuilds a match whose log holds take-backs to
+    /// the same state, version and take-back on offer; every game.
+    #[test]
+    fn restore_replays_take_backs() {
+        let mut total = 0;
+        for kind in GameKind::ALL {
+            let options = GameOptions::default_for(kind).unwrap();
+            let (seats, _) = kind.players();
+            let id = MatchId(uuid::Uuid::nil());
+            let mut live = LiveMatch::with_seed(id, &options, seats, [7; 32]).unwrap();
+            let setup = live.plan(None).unwrap();
+            live.commit(setup);
+            let mut taken = 0;
+            for turn in 0..400 {
+                let ToAct::Seats { seats: to_act } = live.game.to_act() else {
+                    break;
+                };
+                let seat = to_act[0];
+                let step = if live.game.take_back() == Some(seat) && turn % 2 == 0 {
+                    taken += 1;
+                    AnyStep::TakeBack { seat }
+                } else {
+                    let actions = live.game.legal_actions(seat);
+                    let action = &actions[turn % actions.len()];
+                    live.game.action_step(seat, action).unwrap()
+                };
+                let planned = live.plan(Some(step)).unwrap();
+                live.commit(planned);
+            }
+            let stored: Vec<(u64, String)> = live
+                .log
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (i as u64 + 1, s.to_json()))
+                .collect();
+            let back =
+                LiveMatch::restore(id, &options, seats, &live.seed_hex(), &stored, &[]).unwrap();
+            assert_eq!(back.game, live.game, "{kind:?}: {taken} take-backs");
+            assert_eq!(back.version, live.version);
+            assert_eq!(back.game.take_back(), live.game.take_back());
+            total += taken;
+        }
+        assert!(total > 0, "some game took a step back");
     }
 }

@@ -2,6 +2,7 @@
 //! applied, and every connection sent its own viewer's update.
 
 use axum::extract::ws::Utf8Bytes;
+use parlor_games::AnyStep;
 use parlor_protocol::{AnyAction, ErrorCode, MatchId, RoomStatus, Seat, ServerMsg, Viewer};
 use tracing::info;
 
@@ -44,7 +45,7 @@ impl Room {
                 .map(|(i, _)| Seat(u8::try_from(i).unwrap_or(u8::MAX)))
                 .collect(),
         };
-        let steps = new_steps(&live, &planned.steps, false);
+        let steps = new_steps(&live, &planned);
         self.store.start_match(&record, &steps).await?;
         info!(match_id = %id, steps = steps.len(), "match started");
         metrics::counter!("parlor_matches_started_total", "game" => self.options.kind().slug())
@@ -86,6 +87,22 @@ impl Room {
         version: u64,
         action: AnyAction,
     ) -> Result<(), Refusal> {
+        let seat = self.deciding_seat(viewer, version)?;
+        // Acting yourself takes the seat back from a stand-in bot.
+        if self.seats.get(seat.index()).is_some_and(|s| s.stand_in) {
+            self.set_stand_in(seat, false).await?;
+        }
+        self.submit(seat, &action, Some((conn, client_seq)), Decider::Player)
+            .await?;
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.expiries = 0;
+        }
+        Ok(())
+    }
+
+    /// The seat of `viewer`, who decided on `version` of a match in play
+    /// that is still current for it; else why not.
+    fn deciding_seat(&self, viewer: Viewer, version: u64) -> Result<Seat, Refusal> {
         let Viewer::Seat(seat) = viewer else {
             return Err(Refusal::new(ErrorCode::NotSeated, "spectators cannot act"));
         };
@@ -107,28 +124,43 @@ impl Room {
                 ),
             ));
         }
-        // Acting yourself takes the seat back from a stand-in bot.
-        if self.seats.get(seat.index()).is_some_and(|s| s.stand_in) {
-            self.set_stand_in(seat, false).await?;
+        Ok(seat)
+    }
+
+    /// Takes back `viewer`'s last step, while the match offers it
+    /// ([`parlor_games::Standing`]): stored in the log like an action, so
+    /// resume and replay show it and it happens at most once.
+    pub(super) async fn take_back(
+        &mut self,
+        conn: ConnId,
+        viewer: Viewer,
+        client_seq: u32,
+        version: u64,
+    ) -> Result<(), Refusal> {
+        let seat = self.deciding_seat(viewer, version)?;
+        let Some(live) = self.live.as_ref() else {
+            return Err(Refusal::new(
+                ErrorCode::NoMatch,
+                "the match has not started",
+            ));
+        };
+        if live.game.take_back() != Some(seat) {
+            return Err(parlor_games::MatchError::NothingToTakeBack.into());
         }
-        self.submit(seat, &action, Some((conn, client_seq)), false)
-            .await?;
-        if let Some(s) = self.seats.get_mut(seat.index()) {
-            s.expiries = 0;
-        }
-        Ok(())
+        let planned = live.plan(Some(AnyStep::TakeBack { seat }))?;
+        self.store_and_publish(planned, Some((conn, client_seq)), true)
+            .await
     }
 
     /// Validates, stores, applies and publishes one seat's action: from its
     /// connection (`ack`), from the bot playing the seat, or on its behalf
-    /// when its response timer ran out (`by_timer`: the step is marked as
-    /// the timer's).
+    /// (`by`: the step is marked as the timer's or a stand-in's).
     pub(super) async fn submit(
         &mut self,
         seat: Seat,
         action: &AnyAction,
         ack: Option<(ConnId, u32)>,
-        by_timer: bool,
+        by: Decider,
     ) -> Result<(), Refusal> {
         let Some(live) = self.live.as_ref() else {
             return Err(Refusal::new(
@@ -138,7 +170,8 @@ impl Room {
         };
         let step = live.game.action_step(seat, action)?;
         let mut planned = live.plan(Some(step))?;
-        planned.by_timer = by_timer;
+        planned.by_timer = by == Decider::Timer;
+        planned.by_stand_in = by == Decider::StandIn;
         self.store_and_publish(planned, ack, true).await
     }
 
@@ -162,7 +195,7 @@ impl Room {
         let old_deadline = self.timer.as_ref().map(|t| t.ends_ms);
         let new_deadline = timer.as_ref().map(|t| t.ends_ms);
         let deadline_change = (old_deadline != new_deadline).then_some(new_deadline);
-        let steps = new_steps(live, &planned.steps, planned.by_timer);
+        let steps = new_steps(live, &planned);
         let finish = planned.after.result().map(|result| Finish {
             result,
             players: self.names(),
@@ -197,6 +230,7 @@ impl Room {
         let batch = updates.first().map_or(0, |u| u.steps.len() as u64);
         let timed_out = live.timed_out_after(version.saturating_sub(batch));
         let to_act = live.game.to_act();
+        let take_back = live.game.take_back();
         let over = live
             .game
             .result()
@@ -237,6 +271,7 @@ impl Room {
                         patch: update.patch.clone(),
                         deadline: deadline.clone(),
                         timed_out: timed_out.clone(),
+                        take_back,
                     })
                 }));
             }
@@ -290,16 +325,28 @@ impl Room {
     }
 }
 
-/// Rows for `steps`; the first is the timer's answer when `by_timer`.
-fn new_steps(live: &LiveMatch, steps: &[parlor_games::AnyStep], by_timer: bool) -> Vec<NewStep> {
-    steps
+/// Who decided a seat's step: its player (or the bot in its seat), the
+/// room's timer, or a stand-in bot while its player is away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Decider {
+    Player,
+    Timer,
+    StandIn,
+}
+
+/// Rows for planned steps; the first is marked as the timer's or a
+/// stand-in's when it was.
+fn new_steps(live: &LiveMatch, planned: &Planned) -> Vec<NewStep> {
+    planned
+        .steps
         .iter()
         .enumerate()
         .map(|(i, s)| NewStep {
             seq: live.version + i as u64 + 1,
             seat: s.seat(),
             json: s.to_json(),
-            by_timer: by_timer && i == 0,
+            by_timer: planned.by_timer && i == 0,
+            by_stand_in: planned.by_stand_in && i == 0,
         })
         .collect()
 }

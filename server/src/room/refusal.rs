@@ -51,6 +51,7 @@ impl From<MatchError> for Refusal {
             MatchError::WrongGame => ErrorCode::WrongGame,
             MatchError::NotYourTurn => ErrorCode::NotYourTurn,
             MatchError::Finished => ErrorCode::MatchOver,
+            MatchError::NothingToTakeBack => ErrorCode::NothingToTakeBack,
             MatchError::Illegal(_) | MatchError::Decode(_) => ErrorCode::IllegalAction,
         };
         Refusal::new(code, e.to_string())

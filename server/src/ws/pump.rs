@@ -189,10 +189,7 @@ where
     S: Sink<Message> + Unpin,
     R: Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
-    let client_seq = match &msg {
-        ClientMsg::Act { client_seq, .. } => Some(*client_seq),
-        _ => None,
-    };
+    let client_seq = msg.client_seq();
     if room.send(RoomCmd::Msg { conn, msg }).await {
         return Flow::Go;
     }

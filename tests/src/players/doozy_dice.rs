@@ -38,8 +38,9 @@ fn decide_any(me: Seat, view: &AnyView) -> Option<AnyAction> {
     }
 }
 
-/// Roll everything first; claim the first satisfied card; after 13 rolls
-/// take the cutoff; otherwise keep Doozy Faces (wild) and re-roll the rest.
+/// Roll everything first; claim the first satisfied card; on every third
+/// roll with dots to spend, turn a blue 1 into a 2; after 13 rolls take the
+/// cutoff; otherwise keep Doozy Faces (wild) and re-roll the rest.
 pub fn decide(me: Seat, view: &View) -> Option<Action> {
     let Phase::Turn(t) = &view.phase else {
         return None;
@@ -54,6 +55,16 @@ pub fn decide(me: Seat, view: &View) -> Option<Action> {
     }
     if let Some(card) = t.satisfied.first() {
         return Some(Action::Claim { card: *card });
+    }
+    // Now and then spend a dot: a blue die showing 1 goes to 2 (a step
+    // the player may take back, which the take-back suite needs).
+    let dots = view.players.get(me.index()).map_or(0, |p| p.dots);
+    let ones = t.dice.iter().take(3).position(|d| d.value == Some(1) && !d.locked);
+    if let (true, Some(die)) = (dots > 0 && t.roll_count % 3 == 2, ones) {
+        return Some(Action::Adjust {
+            die: u8::try_from(die).unwrap_or(0),
+            to: 2,
+        });
     }
     let done: HashSet<_> = view.players[me.index()]
         .combos

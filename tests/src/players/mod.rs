@@ -25,6 +25,15 @@ macro_rules! players {
                 })*
             }
         }
+
+        /// Has `kind` steps a seat may take back (its [`TestPlan`])?
+        pub fn takes_back(kind: GameKind) -> bool {
+            match kind {
+                $(GameKind::$kind => {
+                    <parlor_games::$module::$kind as TestPlan>::TAKES_BACK
+                })*
+            }
+        }
     };
 }
 

@@ -13,7 +13,7 @@
 //! The player decides from its own view, like a browser: the view lists
 //! the viewer's legal moves. It closes a circle when it can (+16), else
 //! sheds its heaviest tile (a Zinga weighs 16), declaring the value its
-//! hand can best follow.
+//! hand can best follow; it digs or passes when that is its only move.
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -41,8 +41,12 @@ pub const PLAYER: GamePlayer = GamePlayer {
              hand sizes and scores are public",
 };
 
-fn options(_variant: u64) -> GameOptions {
-    GameOptions::Zingamino(Options {})
+/// Even variants dig by click (every new room); odd ones as matches were
+/// played before that option, the server digging at once.
+fn options(variant: u64) -> GameOptions {
+    GameOptions::Zingamino(Options {
+        dig_by_click: variant.is_multiple_of(2),
+    })
 }
 
 fn decide_any(me: Seat, view: &AnyView) -> Option<AnyAction> {
@@ -86,7 +90,8 @@ pub fn decide(_me: Seat, view: &View) -> Option<Action> {
                 // Among equals, the lowest space (max_by_key keeps the last).
                 u8::MAX - space,
             ),
-            Action::Pass => (false, 0, 0, 0),
+            // Each the only move when it is offered.
+            Action::Dig | Action::Pass => (false, 0, 0, 0),
         })
         .copied()
 }
@@ -351,6 +356,7 @@ mod tests {
                             panic!("seed {seed}: seat {seat} to act decides nothing")
                         });
                         seen.insert(match action {
+                            Action::Dig => "dig",
                             Action::Pass => "pass",
                             Action::Place { value: Some(_), .. } => "declared",
                             Action::Place { space, .. } if closes_circle(&view, space) => "bonus",
@@ -368,7 +374,7 @@ mod tests {
             assert!(view.players.iter().any(|p| p.score >= 64), "seed {seed}");
             assert!(!view.rounds.is_empty(), "seed {seed}");
         }
-        for what in ["place", "bonus", "pass"] {
+        for what in ["place", "bonus", "pass", "dig"] {
             assert!(seen.contains(what), "never decided: {what} (saw {seen:?})");
         }
     }

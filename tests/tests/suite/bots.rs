@@ -8,7 +8,9 @@
 use std::time::Duration;
 
 use parlor_games::AnyStep;
-use parlor_protocol::{BotLevel, ClientMsg, ErrorCode, GameKind, RoomInfo, Seat, ServerMsg};
+use parlor_protocol::{
+    AnyScorecard, BotLevel, ClientMsg, ErrorCode, GameKind, RoomInfo, Seat, ServerMsg,
+};
 use parlor_server::config::Config;
 use parlor_tests::client::TestClient;
 use parlor_tests::{driver, players, TestDb, TestServer};
@@ -224,6 +226,56 @@ async fn a_bot_stands_in_for_a_player_who_left_and_the_player_takes_the_seat_bac
         !stored.seats[1].stand_in,
         "the end of the stand-in is stored"
     );
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// History marks a seat whose moves a stand-in made for the most part, and
+/// tells every match's scores, moves and start: Bo leaves at once, a bot
+/// stands in for the whole match, Ana plays hers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn history_marks_a_seat_a_stand_in_played() {
+    let db = TestDb::sqlite();
+    let server = quick_bots(&db).await;
+    let kind = GameKind::DoozyDice;
+    let host = server.create_room(kind, None, "Ana").await;
+    let code = host.code.0.clone();
+    let guest = server.join(&code, "Bo").await;
+    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    a.send(&ClientMsg::Start).await;
+    parlor_tests::await_start(&mut a).await;
+    parlor_tests::await_start(&mut b).await;
+    drop(b);
+    room_until(&mut a, |r| !r.seats[1].connected).await;
+    a.send(&ClientMsg::StandIn {
+        seat: Seat(1),
+        on: true,
+    })
+    .await;
+    room_until(&mut a, |r| r.seats[1].stand_in).await;
+    let a = driver::play(a).await;
+    let id = a.match_id();
+    let (status, body) = server.get_raw(&format!("/api/matches?room={code}")).await;
+    assert_eq!(status, 200);
+    let page: Vec<parlor_protocol::http::MatchSummary> = serde_json::from_slice(&body).unwrap();
+    let m = page
+        .iter()
+        .find(|m| m.match_id == id)
+        .expect("the match is listed");
+    assert_eq!(
+        m.stand_ins,
+        vec![Seat(1)],
+        "Bo's seat was played by a stand-in"
+    );
+    assert_eq!(m.scores.len(), 2, "a score per seat");
+    let AnyScorecard::DoozyDice(card) = &a.state().result.as_ref().unwrap().scorecard else {
+        panic!("a Doozy Dice scorecard");
+    };
+    assert_eq!(m.scores[1], i64::from(card.players[1].score));
+    let acted = acting_seats(&server, &a, kind).await;
+    assert_eq!(m.moves, acted.len() as u64, "moves are the seats' steps");
+    assert!(m.started_at > 0 && m.started_at <= m.finished_at);
     server.stop().await;
     db.drop_db().await;
 }

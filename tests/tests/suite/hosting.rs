@@ -441,3 +441,32 @@ async fn the_web_client_is_compressed_and_cached() {
     server.stop().await;
     db.drop_db().await;
 }
+
+/// One single-mode server per database: a second one on the same SQLite
+/// file or Postgres database is refused at start, naming cluster mode, and
+/// the first serves on; once the first has stopped, a server starts again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_one_database_is_refused() {
+    let mut dbs = vec![TestDb::sqlite()];
+    dbs.extend(TestDb::postgres().await);
+    for db in dbs {
+        let first = TestServer::start(&db).await;
+        let second = parlor_server::start(parlor_server::config::Config::for_tests(db.url())).await;
+        let Err(e) = second else {
+            panic!("{}: a second server on one database started", db.label());
+        };
+        let message = e.to_string();
+        assert!(
+            message.contains("already serving") && message.contains("cluster mode"),
+            "{}: {message}",
+            db.label()
+        );
+        // The first is untouched.
+        let room = first.create_room(PLAYERS[0].kind, None, "Ana").await;
+        assert!(!room.code.0.is_empty());
+        first.stop().await;
+        let again = TestServer::start(&db).await;
+        again.stop().await;
+        db.drop_db().await;
+    }
+}

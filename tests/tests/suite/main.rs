@@ -14,6 +14,7 @@ mod resume;
 mod rooms;
 mod shutdown;
 mod strangers;
+mod take_back;
 mod timers;
 
 /// Each registered game played to the end over real sockets, one file per

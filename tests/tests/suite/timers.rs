@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use parlor_games::AnyStep;
 use parlor_protocol::msg::STAND_IN_AFTER;
-use parlor_protocol::{ClientMsg, GameKind, RoomInfo, Seat, ToAct, TurnTimer};
+use parlor_protocol::{AnyAction, AnyView, ClientMsg, GameKind, RoomInfo, Seat, ToAct, TurnTimer};
 use parlor_tests::client::TestClient;
 use parlor_tests::{driver, TestDb, TestServer};
 use sqlx::Connection;
@@ -358,6 +358,138 @@ async fn every_game_times_out_to_a_stand_in() {
         }
         println!("{}: a stand-in after {rounds} deadlines", kind.slug());
         drop(clock);
+    }
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// The stored steps of a match, decoded as `kind`'s, with the timer's mark.
+async fn stored_of(
+    server: &TestServer,
+    c: &TestClient,
+    kind: GameKind,
+) -> Vec<(u64, AnyStep, bool)> {
+    let store = &server.server.store;
+    let id = c.match_id();
+    let timed_out = store.timed_out(id).await.unwrap();
+    store
+        .steps(id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|(seq, json)| {
+            let step = AnyStep::from_json(kind, json).unwrap();
+            (*seq, step, timed_out.contains(seq))
+        })
+        .collect()
+}
+
+/// The only move `seat` is shown, if it has exactly one.
+fn only_move(c: &TestClient) -> Option<AnyAction> {
+    let moves: Vec<AnyAction> = match c.view() {
+        AnyView::ZopZoo(v) => v.moves.iter().map(|m| AnyAction::ZopZoo(*m)).collect(),
+        AnyView::Zingamino(v) => v.moves.iter().map(|m| AnyAction::Zingamino(*m)).collect(),
+        _ => Vec::new(),
+    };
+    match moves.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// A forced Zop Zoo draw or Zingamino dig waits for its seat (nothing is
+/// drawn before the deadline), and when the turn timer runs out its answer
+/// is that one move, stored as the timer's and followed by the cards or
+/// tiles it draws. New rooms (options left to the server) draw and dig by
+/// click.
+#[tokio::test]
+async fn a_forced_draw_or_dig_is_the_timers_answer() {
+    use parlor_protocol::zingamino::Action as Zg;
+    use parlor_protocol::zop_zoo::Action as Zz;
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    for (kind, forced) in [
+        (GameKind::ZopZoo, AnyAction::ZopZoo(Zz::Draw)),
+        (GameKind::Zingamino, AnyAction::Zingamino(Zg::Dig)),
+    ] {
+        let host = server.create_room(kind, None, "Ana").await;
+        let code = host.code.0.clone();
+        let guest = server.join(&code, "Bo").await;
+        let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+        a.send(&ClientMsg::SetTurnTimer {
+            timer: TurnTimer::Fast,
+        })
+        .await;
+        room_until(&mut a, |r| r.turn_timer == TurnTimer::Fast).await;
+        let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+        a.send(&ClientMsg::Start).await;
+        parlor_tests::await_start(&mut a).await;
+        parlor_tests::await_start(&mut b).await;
+        let clock = Clock::pause(Duration::from_secs(300));
+        let mut clients = [a, b];
+        // Both play their turns at once, until a seat's only move is the
+        // forced one (Zop Zoo: the first turn, the discard pile empty).
+        let mut turns = 0;
+        let seat = loop {
+            for c in &mut clients {
+                c.settle().await;
+            }
+            let seat = to_act(&clients[0]);
+            let c = &mut clients[seat.index()];
+            if only_move(c).as_ref() == Some(&forced) {
+                break seat;
+            }
+            turns += 1;
+            assert!(turns < 2_000, "{}: no forced move", kind.slug());
+            let version = c.state().version;
+            driver::act_if_due(c).await.expect("a move");
+            c.await_version(version + 1).await;
+        };
+        assert!(
+            kind != GameKind::ZopZoo || turns == 0,
+            "Zop Zoo's first turn is a draw"
+        );
+        let idle = &mut clients[seat.index()];
+        let version = idle.state().version;
+        let deadline = idle.state().deadline.clone().expect("a clock runs");
+        assert_eq!((deadline.seats.clone(), deadline.turn), (vec![seat], true));
+        // Nothing happens before the deadline: the seat has not drawn.
+        clock
+            .advance(Duration::from_millis(
+                u64::from(deadline.remaining_ms).saturating_sub(200),
+            ))
+            .await;
+        idle.settle().await;
+        assert_eq!(
+            idle.state().version,
+            version,
+            "{}: drawn early",
+            kind.slug()
+        );
+        clock.advance(Duration::from_millis(400)).await;
+        idle.await_version(version + 2).await;
+        let steps = stored_of(&server, idle, kind).await;
+        let at = usize::try_from(version).unwrap();
+        let (seq, step, by_timer) = &steps[at];
+        assert_eq!(*seq, version + 1);
+        assert_eq!(
+            step.action(),
+            Some((seat, forced.clone())),
+            "{}: the timer's answer is the forced move",
+            kind.slug()
+        );
+        assert!(by_timer, "{}: stored as the timer's", kind.slug());
+        assert!(
+            steps[at + 1].1.is_chance(),
+            "{}: the card or tile follows at once",
+            kind.slug()
+        );
+        println!(
+            "{}: the timer answered with {forced:?} after {turns} turns",
+            kind.slug()
+        );
+        drop(clock);
+        drop(clients);
     }
     server.stop().await;
     db.drop_db().await;

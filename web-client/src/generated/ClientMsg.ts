@@ -39,7 +39,15 @@ version: number,
 /**
  * The action.
  */
-action: AnyAction, } | { "type": "ping" } | { "type": "chat", 
+action: AnyAction, } | { "type": "take_back", 
+/**
+ * Client-chosen number echoed in the `Ack` or `Error`.
+ */
+client_seq: number, 
+/**
+ * The match version this was decided on; a stale one is refused.
+ */
+version: number, } | { "type": "ping" } | { "type": "chat", 
 /**
  * The words.
  */

@@ -3,6 +3,7 @@ import type { AnyView } from "./AnyView";
 import type { Deadline } from "./Deadline";
 import type { MatchId } from "./MatchId";
 import type { MatchResult } from "./MatchResult";
+import type { Seat } from "./Seat";
 import type { ToAct } from "./ToAct";
 
 /**
@@ -41,4 +42,8 @@ deadline: Deadline | null,
 /**
  * The result, once over.
  */
-result: MatchResult | null, };
+result: MatchResult | null, 
+/**
+ * The seat that may take back its last step now (absent: none).
+ */
+take_back?: Seat, };

@@ -28,6 +28,23 @@ winners: Array<Seat>,
  */
 bots: Array<Seat>, 
 /**
+ * Seats whose moves a stand-in bot made for the most part (their
+ * player was away).
+ */
+stand_ins: Array<Seat>, 
+/**
+ * Each seat's headline score, as the game's scorecard gives it.
+ */
+scores: Array<number>, 
+/**
+ * Moves the seats made (chance steps and take-backs left out).
+ */
+moves: number, 
+/**
+ * When it started (Unix ms).
+ */
+started_at: number, 
+/**
  * When it ended (Unix ms).
  */
 finished_at: number, };

@@ -8,6 +8,7 @@ import type { MatchResult } from "./MatchResult";
 import type { MatchSnapshot } from "./MatchSnapshot";
 import type { PatchOp } from "./PatchOp";
 import type { RoomInfo } from "./RoomInfo";
+import type { Seat } from "./Seat";
 import type { ToAct } from "./ToAct";
 import type { Viewer } from "./Viewer";
 
@@ -70,7 +71,11 @@ deadline: Deadline | null,
  * gave for seats that did not answer in time.
  * Absent when there are none (most updates).
  */
-timed_out?: Array<number>, } | { "type": "ack", 
+timed_out?: Array<number>, 
+/**
+ * The seat that may take back its last step now (absent: none).
+ */
+take_back?: Seat, } | { "type": "ack", 
 /**
  * Echo of `ClientMsg::Act::client_seq`.
  */

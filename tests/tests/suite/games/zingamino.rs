@@ -183,6 +183,10 @@ async fn play(mut client: TestClient, me: Option<Seat>, players: usize, store: S
                             *seen.entry("passes").or_default() += 1;
                             round_end.as_ref()
                         }
+                        StepView::Dug { .. } => {
+                            *seen.entry("digs").or_default() += 1;
+                            None
+                        }
                     };
                     if let Some(summary) = round_end {
                         *seen
@@ -271,7 +275,8 @@ struct Finished {
 /// Plays one room to the end on `server` and checks what every connection
 /// saw and what the HTTP API says.
 async fn play_room(server: &TestServer, players: usize) -> Finished {
-    let options = GameOptions::Zingamino(Options {});
+    // A new room's options: a seat that must dig says so.
+    let options = GameOptions::Zingamino(Options { dig_by_click: true });
     let (spectator, mut results) = play_room_with(server, options, players, play).await;
     let first = &results[0];
     for r in results.iter().chain([&spectator]) {
@@ -299,6 +304,11 @@ async fn play_room(server: &TestServer, players: usize) -> Finished {
         Some(rounds * 8 * seats),
         "8 tiles each per round"
     );
+    // Every tile dug came after its seat's `dig`, one `dig` for a run of
+    // tiles (none with eight players: the deal empties the bag).
+    let count = |k: &str| seen.get(k).copied().unwrap_or(0);
+    assert!(count("tiles dug") >= count("digs"), "{seen:?}");
+    assert_eq!(count("digs") > 0, count("tiles dug") > 0, "{seen:?}");
 
     // The final scores: someone reached 64, and only at the end.
     let last = spectator.summaries.last().unwrap();

@@ -107,7 +107,18 @@ async fn play(mut client: TestClient, me: Option<Seat>, players: usize, store: S
                             ("discard takes", round_end.as_ref())
                         }
                         StepView::Dug { round_end, .. } => ("mole digs", round_end.as_ref()),
-                        StepView::Drew { round_end, .. } => ("moles left", round_end.as_ref()),
+                        StepView::Drew {
+                            left_mole,
+                            round_end,
+                            ..
+                        } => (
+                            if *left_mole {
+                                "moles left"
+                            } else {
+                                "forced draws"
+                            },
+                            round_end.as_ref(),
+                        ),
                         StepView::Covered { round_end, .. } => ("wilds", round_end.as_ref()),
                         StepView::TaskUsed {
                             moved, round_end, ..
@@ -176,9 +187,11 @@ async fn play(mut client: TestClient, me: Option<Seat>, players: usize, store: S
 async fn full_match(db: TestDb, players: usize) {
     let label = db.label();
     let server = TestServer::start(&db).await;
+    // A new room's options: every card drawn waits for its seat's `draw`.
     let options = GameOptions::ZopZoo(Options {
         target: Target::Standard,
         first_player: None,
+        draw_by_click: true,
     });
     let (spectator, results) = play_room_with(&server, options, players, play).await;
     let first = &results[0];
@@ -206,6 +219,16 @@ async fn full_match(db: TestDb, players: usize) {
     let rounds = spectator.summaries.len();
     eprintln!("zop zoo, {players} players on {label}: {rounds} rounds, {seen:?}");
     assert_eq!(seen.get("first player drawn"), Some(&1));
+    // Every card left the pile after its seat's `draw`: a forced draw (one
+    // card each: the pile had one) or leaving a MOLE (one card, or none
+    // when that emptied the round).
+    let count = |k: &str| seen.get(k).copied().unwrap_or(0);
+    assert!(count("forced draws") > 0, "{seen:?}");
+    assert!(
+        (count("forced draws")..=count("forced draws") + count("moles left"))
+            .contains(&count("cards drawn")),
+        "one card per draw: {seen:?}"
+    );
     assert!(rounds >= 2, "a match to 800 takes more than one round");
     assert_eq!(
         seen.get("cards dealt").copied(),

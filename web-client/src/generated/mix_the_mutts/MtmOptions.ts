@@ -15,6 +15,7 @@ junior: boolean,
 first_player: Seat | null, 
 /**
  * Seconds each scoring window stays open before missing answers count as
- * passes; `None` waits for everyone.
+ * passes; `None` (the default) leaves the window to the room's turn
+ * timer: none when that is off, so everyone is waited for.
  */
 response_timer_secs: number | null, };

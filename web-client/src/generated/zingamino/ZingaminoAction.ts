@@ -24,4 +24,4 @@ flip: boolean,
  * nothing else fixing it: the value 0–4 declared for that edge.
  * `None` otherwise.
  */
-value: number | null, } | { "type": "pass" };
+value: number | null, } | { "type": "dig" } | { "type": "pass" };

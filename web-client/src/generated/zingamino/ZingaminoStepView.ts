@@ -41,7 +41,11 @@ bonus: boolean,
 /**
  * The round (or game) it ended, hands revealed.
  */
-round_end: RoundSummary | null, } | { "type": "passed", 
+round_end: RoundSummary | null, } | { "type": "dug", 
+/**
+ * Who.
+ */
+seat: Seat, } | { "type": "passed", 
 /**
  * Who.
  */

@@ -14,4 +14,12 @@ target: ZopZooTarget,
  * Who is dealt the first card of round 1 (the rulebook's dealer);
  * `None` lets the server draw one at random (RULINGS §0).
  */
-first_player: Seat | null, };
+first_player: Seat | null, 
+/**
+ * Every card from the draw pile waits for its seat's
+ * [`Action::Draw`] (`true`, every new room). `false` is how matches
+ * were played before the option existed: the server drew for the seat
+ * at once. Absent from stored JSON it reads `false`, so those matches
+ * replay as they were played; the lobby never shows it.
+ */
+draw_by_click: boolean, };

@@ -72,6 +72,11 @@ round_end: ZopZooRoundSummary | null, } | { "type": "drew",
  */
 seat: Seat, 
 /**
+ * It left a MOLE on top of the discard pile to draw (a choice);
+ * `false`: drawing was its only move.
+ */
+left_mole: boolean, 
+/**
  * The round it ended (the draw pile was empty).
  */
 round_end: ZopZooRoundSummary | null, } | { "type": "covered", 
