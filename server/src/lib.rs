@@ -52,6 +52,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 pub use config::Config;
+use db::serving::ServingLock;
 use db::Store;
 /// The admin API (it lives with the other routes, in [`http::admin`]).
 pub use http::admin;
@@ -67,6 +68,8 @@ pub struct Server {
     rooms: TaskTracker,
     sockets: TaskTracker,
     serve: JoinHandle<std::io::Result<()>>,
+    /// This process serves the database: no second single-mode server may.
+    serving: ServingLock,
 }
 
 /// Connects storage (creating a SQLite file's folder) and applies the
@@ -82,6 +85,16 @@ pub async fn connect_store(config: &Config) -> anyhow::Result<Store> {
 /// Connects storage, binds the listener and starts serving.
 pub async fn start(config: Config) -> anyhow::Result<Server> {
     let store = connect_store(&config).await?;
+    // Before any room is restored: a second server on this database would
+    // take the same rooms and split them.
+    let serving =
+        match ServingLock::take(&config.database_url, config.sqlite_file().as_deref()).await {
+            Ok(lock) => lock,
+            Err(e) => {
+                store.close().await;
+                return Err(e.into());
+            }
+        };
     let shutdown = CancellationToken::new();
     let tracker = TaskTracker::new();
     let rooms = Rooms::new(
@@ -121,6 +134,7 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
         rooms: tracker,
         sockets,
         serve,
+        serving,
     })
 }
 
@@ -142,5 +156,6 @@ impl Server {
         self.sockets.wait().await;
         let _ = self.serve.await;
         self.store.close().await;
+        self.serving.release().await;
     }
 }

@@ -304,16 +304,21 @@ impl Config {
 
     /// For a SQLite URL, the file's parent folder (created at start-up).
     pub fn sqlite_dir(&self) -> Option<PathBuf> {
+        self.sqlite_file()?
+            .parent()
+            .map(PathBuf::from)
+            .filter(|p| !p.as_os_str().is_empty())
+    }
+
+    /// For a SQLite URL, the database file (none in memory).
+    pub fn sqlite_file(&self) -> Option<PathBuf> {
         let path = self.database_url.strip_prefix("sqlite:")?;
         let path = path.trim_start_matches("//");
         let path = path.split('?').next()?;
         if path.is_empty() || path == ":memory:" {
             return None;
         }
-        PathBuf::from(path)
-            .parent()
-            .map(PathBuf::from)
-            .filter(|p| !p.as_os_str().is_empty())
+        Some(PathBuf::from(path))
     }
 }
 

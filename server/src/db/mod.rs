@@ -16,6 +16,7 @@ mod history;
 mod matches;
 mod retention;
 mod rooms;
+pub mod serving;
 mod writer;
 
 pub use chat::ChatTally;
@@ -93,6 +94,8 @@ pub struct NewStep {
     pub json: String,
     /// The response timer took it for a seat that did not answer in time.
     pub by_timer: bool,
+    /// A stand-in bot took it for a player who was away.
+    pub by_stand_in: bool,
 }
 
 /// A match as stored at its start.

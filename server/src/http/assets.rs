@@ -49,19 +49,53 @@ async fn cache_control(request: Request, next: Next) -> Response {
     response
 }
 
+/// Length of the content hash Vite puts in a built file's name.
+const HASH_LEN: usize = 8;
+
 /// Whether `path` names a file Vite built and named by its content
-/// (`/assets/index-B2x_kQ9a.js`): only those may be cached for good.
+/// (`/assets/index-B2x_kQ9a.js`): only those may be cached for good. The
+/// hash is the last eight characters of the name before its extension,
+/// after a `-`; it may itself start with `-` or `_` (`index--VdvAmCV.js`).
 pub fn content_hashed(path: &str) -> bool {
     let Some(file) = path.rsplit('/').next() else {
         return false;
     };
-    let stem = file.split('.').next().unwrap_or("");
-    let Some((_, hash)) = stem.rsplit_once('-') else {
+    let Some((stem, _ext)) = file.split_once('.') else {
         return false;
     };
-    file.contains('.')
-        && hash.len() >= 8
-        && hash
+    let Some(dash) = stem.len().checked_sub(HASH_LEN + 1) else {
+        return false;
+    };
+    let (name, hash) = stem.split_at(dash);
+    !name.is_empty()
+        && hash.starts_with('-')
+        && hash[1..]
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_hashed;
+
+    #[test]
+    fn vite_names_are_content_hashed_whatever_their_hash_starts_with() {
+        for hashed in [
+            "/assets/index-B2x_kQ9a.js",
+            "/assets/index--VdvAmCV.js",
+            "/assets/index-_VdvAmCV.css",
+            "/assets/Die-abcdefgh.js",
+        ] {
+            assert!(content_hashed(hashed), "{hashed}");
+        }
+        for plain in [
+            "/index.html",
+            "/assets/logo.svg",
+            "/assets/-abcdefgh.js",
+            "/r/ABCDEFGH",
+            "/assets/a-short.js",
+        ] {
+            assert!(!content_hashed(plain), "{plain}");
+        }
+    }
 }
