@@ -179,6 +179,43 @@ test('the host lets a bot play for a player who went away; it stops when they co
   await close();
 });
 
+test('history marks a player a stand-in played for, with every score and how long the match took', { timeout: 180_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'doozy-dice' });
+  const first = await startMatch(a);
+  await waitTurn(b, first);
+  await b.close();
+  await a.getByTestId('stand-in-start-1').click();
+  await a.getByTestId('stand-in-1').waitFor();
+  // Ana plays hers; the stand-in plays all of Ben's.
+  for (;;) {
+    await a.waitForFunction(
+      () => document.querySelector('[data-testid="game-over"]') || document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-seat') === '0',
+      null,
+      { timeout: 30_000 },
+    );
+    if (await a.getByTestId('game-over').count()) break;
+    await playTurn(a, 0);
+    await a.waitForFunction(
+      () => document.querySelector('[data-testid="game-over"]') || document.querySelector('[data-testid="turn-indicator"]')?.getAttribute('data-seat') !== '0',
+    );
+  }
+  await a.goto(`${h.baseUrl}/matches`);
+  await a.getByTestId('match-list').waitFor();
+  await a.getByTestId('stand-in-mark-1').first().waitFor();
+  assert.match((await a.getByTestId('stand-in-mark-1').first().textContent()) ?? '', /mostly a stand-in/);
+  assert.equal(await a.getByTestId('stand-in-mark-0').count(), 0, 'Ana played her own moves');
+  for (const seat of [0, 1]) assert.match((await a.getByTestId(`score-${seat}`).first().textContent()) ?? '', /^-?\d+$/);
+  const length = (await a.locator('[data-testid^="length-"]').first().textContent()) ?? '';
+  assert.match(length, /\d+ min · \d+ moves · /);
+  await snap(a, 'history-stand-in-desktop');
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
+
 test('the turn timer: picked in the lobby, ticking at the table, its decisions narrated; a reload gets the whole log', { timeout: 90_000 }, async () => {
   const browser = h.browser;
   assert.ok(browser);

@@ -177,12 +177,24 @@ export function useServer(opts = {}) {
 }
 
 /**
- * A page that fails the test on uncaught errors.
+ * A page that fails the test on uncaught errors. Its player does not
+ * confirm moves (the tests that play whole matches click once per move);
+ * `{ confirmMoves: true }` keeps the confirm bar, as a new player has it.
  * @param {import('playwright-core').BrowserContext} ctx
  * @param {string[]} errors
+ * @param {{ confirmMoves?: boolean }} [opts]
  */
-export async function newPage(ctx, errors) {
+export async function newPage(ctx, errors, opts = {}) {
   const page = await ctx.newPage();
+  if (!opts.confirmMoves) {
+    await page.addInitScript(() => {
+      try {
+        localStorage.setItem('parlor.confirmMoves', 'off');
+      } catch {
+        // about:blank has no storage; the room page sets it on its load.
+      }
+    });
+  }
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -211,13 +223,14 @@ export async function noHorizontalScroll(page) {
  *   viewportA?: { width: number, height: number },
  *   viewportB?: { width: number, height: number },
  *   initScript?: () => void,
- * }} [opts]
+ *   confirmMoves?: boolean,
+ * }} [opts] `confirmMoves`: A keeps the confirm bar (B never has it)
  */
 export async function openRoom(br, baseUrl, errors, opts = {}) {
   const ctxA = await br.newContext({ viewport: opts.viewportA ?? { width: 1100, height: 900 } });
   const ctxB = await br.newContext({ viewport: opts.viewportB ?? { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   if (opts.initScript) await Promise.all([ctxA.addInitScript(opts.initScript), ctxB.addInitScript(opts.initScript)]);
-  const a = await newPage(ctxA, errors);
+  const a = await newPage(ctxA, errors, { confirmMoves: opts.confirmMoves });
   const b = await newPage(ctxB, errors);
 
   await a.goto(`${baseUrl}/`);

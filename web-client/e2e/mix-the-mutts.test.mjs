@@ -440,3 +440,49 @@ test('a whole match: junior scoring, a timed-out window, game over and history',
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
 });
+
+test('by default a window waits for everyone (no clock); "pass for me" passes only a hand that can claim nothing', { timeout: 300_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'mix-the-mutts' });
+  const pages = [a, b];
+  assert.equal(await a.getByTestId('opt-timer').inputValue(), 'off', 'new rooms leave windows to the turn timer (off)');
+  await a.getByTestId('opt-first-player').selectOption('0');
+  await b.waitForFunction(() => /** @type {HTMLSelectElement|null} */ (document.querySelector('[data-testid="opt-first-player"]'))?.value === '0');
+  // Ben ticked "Pass for me when I can't claim" before (his browser remembers it).
+  await b.evaluate(() => localStorage.setItem('parlor.pref.mtm.autoPass', 'on'));
+  await a.getByTestId('start').click();
+  let active = 0;
+  let passedForBen = 0;
+  let benChose = 0;
+  for (let placed = 0; placed < 10 && !(passedForBen && benChose); placed++) {
+    await waitPhase(pages[active], 'turn', active);
+    await connectTile(pages[active]);
+    for (const p of pages) await waitPhase(p, 'window', active);
+    for (const p of pages) assert.equal(await p.getByTestId('countdown').count(), 0, 'no clock: everyone is waited for');
+    await b.waitForFunction(
+      () => document.querySelector('[data-testid="answered"]') || document.querySelector('[data-testid="claim-pass"]:not([disabled])'),
+    );
+    const canClaim = (await b.locator('[data-testid^="claim-combo-"]:not([disabled])').count()) > 0;
+    if (await b.getByTestId('answered').count()) {
+      assert.match((await b.getByTestId('answered').textContent()) ?? '', /Passed for you: nothing to claim\./);
+      passedForBen += 1;
+    } else if (canClaim) {
+      // Something to claim: nothing is sent for him; he decides.
+      await b.waitForTimeout(400);
+      assert.equal(await b.getByTestId('answered').count(), 0, 'no pass sent for a hand that can claim');
+      await sendAnswer(b, await chooseAnswer(b));
+      benChose += 1;
+    } else {
+      await b.getByTestId('answered').waitFor();
+      passedForBen += 1;
+    }
+    await sendAnswer(a, await chooseAnswer(a));
+    active = 1 - active;
+  }
+  assert.ok(passedForBen > 0, `a window Ben could not claim from was passed for him (he chose in ${benChose})`);
+  assert.deepEqual(errors, []);
+  await close();
+});

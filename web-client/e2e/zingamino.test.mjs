@@ -10,7 +10,10 @@
 // taps a hand tile and one of the spaces the page highlights (legality is
 // read only from the page, which takes it from the server's `moves`),
 // preferring a Zinga whenever one can go somewhere, flipping a tile now and
-// then, declaring a value when asked, passing when that is the only move.
+// then, declaring a value when asked, digging or passing when that is the
+// only move. The first time nothing fits, the page shows one Dig button and
+// why, and nothing leaves the bag (the version, the bag and the hand stay)
+// until it is pressed.
 // Play goes on until a Zinga is on the board (with its values shown) and a
 // round has ended: its summary shows both hands, their values and the points
 // collected, and the score tables' totals match it. Gives up after 4 rounds.
@@ -55,7 +58,7 @@ async function waitPast(page, version) {
 
 /**
  * Waits until both pages show the same version and that page's seat may act
- * (a live tile or the pass button), or the game is over. Returns the status.
+ * (a live tile, the dig or the pass button), or the game is over. Returns the status.
  * @param {Page[]} pages
  */
 async function settle(pages) {
@@ -66,6 +69,7 @@ async function settle(pages) {
       const ready = await pages[sa.seat].evaluate(
         () =>
           !!document.querySelector('[data-testid="pass"]') ||
+          !!document.querySelector('[data-testid="dig"]') ||
           !!document.querySelector('button[data-testid^="hand-tile-"]:not([disabled])'),
       );
       if (ready) return sa;
@@ -172,6 +176,8 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
   let moves = 0;
   let flips = 0;
   let digsSeen = 0;
+  let digClicks = 0;
+  let digWaitChecked = false;
   let zoomChecked = false;
   while (!(zinga && summaryChecked)) {
     assert.ok(Date.now() - t0 < 170_000, `out of time after ${moves} moves (Zinga placed: ${!!zinga}, round ended: ${summaryChecked})`);
@@ -192,7 +198,31 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
     }
 
     let placedZinga = false;
-    if (await page.getByTestId('pass').count()) {
+    if (await page.getByTestId('dig').count()) {
+      // Nothing fits: one Dig button and why; no tile to tap.
+      const dig = page.getByTestId('dig');
+      assert.equal((await dig.textContent())?.trim(), 'Dig');
+      assert.match((await dig.getAttribute('class')) ?? '', /\bprimary\b/);
+      assert.match((await page.getByTestId('dig-why').textContent()) ?? '', /^Nothing in your hand fits( an opening square)?: dig from the bag until a tile fits\.$/);
+      assert.equal(await page.locator('button[data-testid^="hand-tile-"]').count(), 0, 'no tile to place');
+      assert.match((await page.getByTestId('turn-indicator').textContent()) ?? '', /Your turn: nothing fits, dig/);
+      const bag = await num(page, 'bag');
+      if (!digWaitChecked) {
+        // Nothing leaves the bag until the click.
+        await page.waitForTimeout(2_000);
+        for (const p of pages) {
+          assert.equal((await status(p)).version, st.version, 'nothing is dug before the click');
+          assert.equal(await num(p, 'bag'), bag);
+          assert.equal(await num(p, `hand-size-${seat}`), sizes[seat]);
+        }
+        digWaitChecked = true;
+      }
+      await dig.click();
+      digClicks += 1;
+      // One click digs until a tile fits or the bag is empty.
+      await waitPast(page, st.version);
+      await page.waitForFunction((b) => Number(document.querySelector('[data-testid="bag"] strong')?.textContent) < b, bag);
+    } else if (await page.getByTestId('pass').count()) {
       await page.getByTestId('pass').click();
     } else {
       const live = page.locator('button[data-testid^="hand-tile-"]:not([disabled])');
@@ -299,6 +329,7 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
     }
   }
   assert.ok(zinga, 'a Zinga was placed');
+  assert.ok(digWaitChecked, 'a dig waited for its click');
   assert.ok(summaryChecked, 'a round ended with its summary');
   for (const p of pages) await noHorizontalScroll(p);
 
@@ -317,7 +348,7 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
     assert.ok((await a.getByTestId('final-round-1-hand-0').locator('svg').count()) + (await a.getByTestId('final-round-1-hand-1').locator('svg').count()) > 0, 'hands in history');
     await snap(a, 'zingamino-history-desktop');
   }
-  console.log(`zingamino: ${moves} moves, ${flips} flips, ${digsSeen} digs seen by the other player, ${Math.round((Date.now() - t0) / 1000)} s`);
+  console.log(`zingamino: ${moves} moves (${digClicks} digs), ${flips} flips, ${digsSeen} digs seen by the other player, ${Math.round((Date.now() - t0) / 1000)} s`);
   assert.deepEqual(errors, []);
   await close();
 });

@@ -7,9 +7,13 @@
 // players only), B (phone, 390×844) joins through the share link and sees
 // the options read-only. After the start both see both rows, the draw pile
 // and the narration; a spectator sees the same and is offered nothing.
+// The first player's first draw waits for its click: the page shows one
+// Draw button and why ("The discard pile is empty"), and nothing is drawn
+// (the version and the draw pile stay) until it is pressed.
 // Then whoever the page asks answers, using only what the page offers (the
 // prompt's buttons and the highlighted cards, which come from the
-// server's `moves`): takes from the discard pile, digs or
+// server's `moves`): presses Draw for every forced draw, takes from the
+// discard pile, digs or
 // draws at a MOLE, puts a wild on a highlighted card, and uses HYENA /
 // RACCOON / EARTHWORM on highlighted cards. Play goes on until a wild and a
 // task card have been placed through the UI and a round has ended: the wild
@@ -102,6 +106,19 @@ async function snapBoth(pages, seat, name) {
 }
 
 /**
+ * Right after a click that sends a cover or a task card's step: when the
+ * confirm bar asks (a step that can't be taken back), answers Confirm.
+ * Returns whether it asked.
+ * @param {Page} page
+ */
+async function confirmIfAsked(page) {
+  if (!(await page.getByTestId('confirm-bar').count())) return false;
+  assert.match((await page.locator('#confirm-question').textContent()) ?? '', /\? It can’t be taken back\.$/);
+  await page.getByTestId('confirm-move').click();
+  return true;
+}
+
+/**
  * The (signed) number in an element's text ("−75" counts as negative).
  * @param {Page} page
  * @param {string} id
@@ -159,6 +176,8 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
   const errors = [];
   const { a, b, close } = await openRoom(browser, h.baseUrl, errors, {
     game: 'zop-zoo',
+    // A keeps the confirm bar, as a new player has it (B never asks).
+    confirmMoves: true,
     viewportA: { width: 1280, height: 800 },
     viewportB: { width: 390, height: 844 },
     setup: async (page) => {
@@ -215,14 +234,54 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
   await snap(a, 'zopzoo-start-desktop');
   await snap(b, 'zopzoo-start-phone');
 
+  // --- the first draw waits for its player's click
+  {
+    const st = await settle(pages, deadline);
+    assert.equal(st.awaiting, 'draw', 'the first turn draws: the discard pile is empty');
+    const seat = /** @type {number} */ (st.seat);
+    const page = pages[seat];
+    const prompt = page.getByTestId('prompt');
+    assert.equal(await prompt.getAttribute('data-awaiting'), 'draw');
+    assert.equal((await page.getByTestId('draw-why').textContent())?.trim(), 'The discard pile is empty: draw a card.');
+    const draw = page.getByTestId('draw');
+    assert.equal((await draw.textContent())?.trim(), 'Draw');
+    assert.match((await draw.getAttribute('class')) ?? '', /\bprimary\b/);
+    assert.equal(await prompt.locator('button').count(), 1, 'one button: nothing else to do');
+    await tappable(draw);
+    assert.match((await page.getByTestId('turn-indicator').textContent()) ?? '', /Your turn: draw a card/);
+    assert.equal(await pages[1 - seat].getByTestId('prompt').count(), 0, 'the other player is offered nothing');
+    // Nothing happens until the click: the same version and a full draw pile on both pages.
+    await page.waitForTimeout(2_000);
+    for (const p of pages) {
+      assert.equal((await status(p)).version, st.version, 'nothing is drawn before the click');
+      assert.equal(await p.getByTestId('draw-pile').getAttribute('data-count'), '74');
+      assert.equal(await p.getByTestId('discard-top').getAttribute('data-kind'), '', 'no card discarded yet');
+    }
+    await draw.click();
+    await Promise.all(pages.map((p) => waitPast(p, st.version)));
+    for (const p of pages) {
+      await p.waitForFunction(() => Number(document.querySelector('[data-testid="draw-pile"]')?.getAttribute('data-count')) === 73);
+    }
+    await page.getByTestId('zz-log').getByText(/^You drew /).first().waitFor();
+  }
+
   // --- play until a wild and a task card went through the UI and a round ended
+  // Every card drawn is a click now: the tables show each update at once
+  // (reduced motion: no dwell between another player's steps; the pacing
+  // has its own test, e2e/motion.test.mjs), so a long round fits the time.
+  for (const p of pages) await p.emulateMedia({ reducedMotion: 'reduce' });
   let wild = /** @type {null | { seat: number, name: string }} */ (null);
   let task = /** @type {null | string} */ (null);
   let summaryChecked = false;
   let actions = 0;
   let digs = 0;
+  let draws = 0;
   let pileChecked = false;
-  while (!(wild && task && summaryChecked)) {
+  // Covers and task steps A sent: asked first, or offered "Take back".
+  let asked = 0;
+  let offered = 0;
+  let tookBack = /** @type {null | string} */ (null);
+  while (!(wild && task && summaryChecked && tookBack && asked + offered > 0)) {
     assert.ok(Date.now() < deadline, `out of time after ${actions} actions (wild: ${!!wild}, task: ${task}, summary: ${summaryChecked})`);
     const st = await settle(pages, deadline);
     if (st.phase === 'finished') break;
@@ -249,8 +308,36 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
     const others = page.locator(`[data-testid^="row-"]:not([data-testid="row-${seat}"]) [data-pickable="true"]`);
     /** @type {() => Promise<void>} */
     let verify = async () => {};
+    /**
+     * After a cover or a task step has arrived: A was asked first exactly
+     * when it can't be taken back. The first step offered is taken back
+     * (true: it was, and the table shows the choice again).
+     * @param {boolean} ask
+     * @param {string} what
+     */
+    const checkTakeBack = async (ask, what) => {
+      const offer = (await page.getByTestId('take-back').count()) > 0;
+      if (seat === 0) {
+        assert.notEqual(ask, offer, `${what}: asked first, or offered "Take back", never both or neither`);
+        if (ask) asked += 1;
+        else offered += 1;
+      }
+      if (!offer || tookBack) return false;
+      const now = (await status(page)).version;
+      await page.getByTestId('take-back').click();
+      await Promise.all(pages.map((p) => waitPast(p, now)));
+      assert.equal(await page.getByTestId('take-back').count(), 0, 'nothing more to take back');
+      tookBack = what;
+      return true;
+    };
 
-    if (awaiting === 'take_from_discard') {
+    if (awaiting === 'draw') {
+      // A forced draw: one button, and the reason for it.
+      draws += 1;
+      assert.match((await page.getByTestId('draw-why').textContent()) ?? '', /(draw a card|Draw the next card)\.$/);
+      assert.equal(await prompt.locator('button').count(), 1);
+      await page.getByTestId('draw').click();
+    } else if (awaiting === 'take_from_discard') {
       const top = (await page.getByTestId('discard-top').textContent()) ?? '';
       await page.getByTestId('take-discard').click();
       verify = async () => {
@@ -273,7 +360,15 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
       await tappable(target);
       if (!wild) await snapBoth(pages, seat, 'zopzoo-wild');
       await target.click();
+      const ask = await confirmIfAsked(page);
       verify = async () => {
+        if (await checkTakeBack(ask, `wild on the ${item.name}`)) {
+          // Back as it was: the same prompt, nothing on the card.
+          assert.equal(await page.getByTestId('prompt').getAttribute('data-awaiting'), 'wild');
+          const el = page.getByTestId(`stack-${seat}-${item.name}`);
+          assert.equal(await el.getAttribute('data-cover'), '', 'the wild is off the card again');
+          return;
+        }
         if (wild) return;
         if ((await status(page)).round === st.round) {
           // It may have moved on by a task card later this turn: look in every row.
@@ -292,18 +387,20 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
       let chosen = [];
       /** @type {number} */
       let to = -1;
+      let ask = false;
       if (kind === 'hyena') {
         assert.ok((await own.count()) > 0);
         assert.equal(await others.count(), 0);
         const mine = own.first();
         chosen = [itemOf((await mine.getAttribute('data-testid')) ?? '')];
         await tappable(mine);
-        await mine.click();
-        assert.equal(await mine.getAttribute('aria-pressed'), 'true');
-        const give = page.locator('[data-testid^="give-to-"]').first();
-        to = Number(((await give.getAttribute('data-testid')) ?? '').replace('give-to-', ''));
+        // Two players: there is one player to give to, so the tap gives
+        // and no "give to" buttons are shown.
+        to = 1 - seat;
         if (!task) await snapBoth(pages, seat, 'zopzoo-task');
-        await give.click();
+        await mine.click();
+        ask = await confirmIfAsked(page);
+        assert.equal(await page.locator('[data-testid^="give-to-"]').count(), 0, 'no one to choose between');
       } else if (kind === 'raccoon') {
         assert.equal(await own.count(), 0);
         const theirs = others.first();
@@ -313,6 +410,7 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
         to = seat;
         if (!task) await snapBoth(pages, seat, 'zopzoo-task');
         await page.getByTestId('confirm-take').click();
+        assert.equal(await confirmIfAsked(page), false, 'its button named it: nothing more to ask');
       } else {
         const mine = own.first();
         const m = itemOf((await mine.getAttribute('data-testid')) ?? '');
@@ -324,8 +422,16 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
         chosen = [m, t];
         if (!task) await snapBoth(pages, seat, 'zopzoo-task');
         await page.getByTestId('confirm-switch').click();
+        assert.equal(await confirmIfAsked(page), false, 'its button named it: nothing more to ask');
       }
       verify = async () => {
+        if (await checkTakeBack(ask, `the ${kind}`)) {
+          assert.equal(await page.getByTestId('prompt').getAttribute('data-task'), kind, 'the task card is to be used again');
+          for (const c of chosen) {
+            if (c.kind === 'stack') assert.equal(await page.getByTestId(`stack-${c.seat}-${c.name}`).count(), 1, `the ${c.name} is back with seat ${c.seat}`);
+          }
+          return;
+        }
         if (task) return;
         if (kind === 'earthworm') {
           await assertOwns(page, chosen[0], chosen[1].seat, st.round);
@@ -381,7 +487,12 @@ test('Zop Zoo through the UI: a wild and a task card placed, the round summary a
   assert.ok(summaryChecked, 'a round ended with its summary');
   assert.ok(pileChecked, 'the discard pile was browsed');
   for (const p of pages) await noHorizontalScroll(p);
-  console.log(`zop zoo: ${actions} actions, task ${task}, ${Math.round((Date.now() - t0) / 1000)} s`);
+  assert.ok(draws > 0, 'forced draws were clicked');
+  assert.ok(tookBack, 'a wild or a task card was taken back');
+  assert.ok(asked + offered > 0, 'A covered or used a task card');
+  console.log(
+    `zop zoo: ${actions} actions (${draws} forced draws), task ${task}, took back ${tookBack}, A asked ${asked} / offered ${offered}, ${Math.round((Date.now() - t0) / 1000)} s`,
+  );
   assert.deepEqual(errors, []);
   await close();
 });

@@ -7,7 +7,8 @@ import type { AnyStepView } from '../generated/AnyStepView';
 import type { AnyView } from '../generated/AnyView';
 import type { GameOptions } from '../generated/GameOptions';
 import type { MatchResult } from '../generated/MatchResult';
-import type { GameRules, LogEntry, TableConn } from '../lib/types';
+import type { AnyAction } from '../generated/AnyAction';
+import type { GameRules, LogEntry, MoveKind, TableConn } from '../lib/types';
 
 export interface OptionsProps {
   options: GameOptions;
@@ -57,6 +58,18 @@ export interface GameIconProps {
  */
 export type Narrate = (log: LogEntry[], view: AnyView, nameOf: (seat: number) => string, me: number | null) => string[];
 
+/**
+ * Take-back and confirm, as the game tells them (its `moves.ts`): the room
+ * asks to confirm a `final` step first, offers nothing for a `named` one
+ * and lets the server's take-back undo an `undo` one.
+ */
+export interface GameMoves {
+  /** How a step of `action` by seat `me` on `view` would stand; mirrors the rules' take-back. */
+  kind: (action: AnyAction, view: AnyView, me: number) => MoveKind;
+  /** The confirm bar's question for a `final` step, in the game's words. */
+  question: (action: AnyAction, view: AnyView, nameOf: (seat: number) => string) => string;
+}
+
 export interface GameUi {
   title: string;
   blurb: string;
@@ -75,6 +88,8 @@ export interface GameUi {
   rules: GameRules;
   /** The replay's sentence for each step (from the game's `log.ts`). */
   narrate: Narrate;
+  /** Which steps ask to confirm first and which may be taken back (the game's `moves.ts`). */
+  moves: GameMoves;
   /**
    * The seat that moved in this step, or null for chance (a deal, a die
    * landing, a tile drawn for someone): the replay's turns are runs of one

@@ -6,6 +6,7 @@
 // `myTurn` is always false, so the tables show no live controls. `you` is the
 // replay's viewer, so a seat's own hand renders as that seat saw it.
 
+import { standingLog } from './standing';
 import type { AnyAction } from '../generated/AnyAction';
 import type { AnyView } from '../generated/AnyView';
 import type { Replay } from '../generated/Replay';
@@ -53,12 +54,13 @@ export class ReplayConnection implements TableConn {
       result: over ? this.replay.result : null,
       deadline: null,
       deadlineEnds: null,
+      takeBack: null,
     };
   });
 
   /** The steps up to the one shown, numbered by the version each produced. */
   readonly log: LogEntry[] = $derived.by(() =>
-    this.replay.steps.slice(0, this.version).map((s, i) => ({ version: i + 1, step: s.step, timedOut: s.timed_out })),
+    standingLog(this.replay.steps.slice(0, this.version).map((s, i) => ({ version: i + 1, step: s.step, timedOut: s.timed_out }))),
   );
 
   constructor(replay: Replay, step = 0) {

@@ -32,7 +32,8 @@ import { LOST, NO_ROOM_TEXT, closePolicy, roomClosedText } from './closePolicy';
 import { PatchError, applyPatch } from './patch';
 import { toasts } from './toasts.svelte';
 import { CLOSE } from '../generated/closeCodes';
-import type { ActOptions, ConnStatus, LogEntry, MatchState, Reacted, TableConn } from './types';
+import { standingLog } from './standing';
+import type { ActOptions, ConnStatus, LogEntry, MatchState, Reacted, Staged, TableConn } from './types';
 
 function deadlineEnds(d: Deadline | null): number | null {
   return d ? Date.now() + d.remaining_ms : null;
@@ -52,6 +53,7 @@ const NO_ROOM_TRIES = 4;
 /** A sentence for each refusal, where the server's own message is too terse. */
 const ERROR_HINTS: Partial<Record<ErrorCode, string>> = {
   stale_version: 'The table changed just before your move. Have a look and try again.',
+  nothing_to_take_back: 'That move can no longer be taken back.',
   not_your_turn: "It isn't your turn.",
   not_host: 'Only the host can do that.',
   not_seated: 'Spectators can only watch.',
@@ -84,7 +86,18 @@ export class RoomConnection implements TableConn {
   /** `Date.now()` when `room` arrived (its seats' `away_ms` count from then). */
   roomAt = $state(0);
   match = $state.raw<MatchState | null>(null);
+  /** The log as it stands (take-backs applied: see lib/standing.ts). */
   log = $state.raw<LogEntry[]>([]);
+  /** The log as received, take-backs included. */
+  #raw: LogEntry[] = [];
+  /** An action waiting on the confirm bar, or null. */
+  staged = $state.raw<Staged | null>(null);
+  /**
+   * The question to ask before sending `action`, or null to send it at
+   * once: set by the room page from the game's moves and the player's
+   * "confirm moves" preference.
+   */
+  confirmFirst: ((action: AnyAction) => string | null) | null = null;
   /** The room's chat, oldest first (the server's recent lines, then new ones). */
   chat = $state.raw<ChatLine[]>([]);
   /** `client_seq` of an action awaiting its ack, or null. */
@@ -337,9 +350,64 @@ export class RoomConnection implements TableConn {
     return this.#send({ type: 'set_turn_timer', timer });
   }
 
-  /** Submits an action decided on the current version. Returns false if it could not be sent. */
+  /**
+   * Submits an action decided on the current version, or, when the room
+   * page's `confirmFirst` has a question for it, stages it on the confirm
+   * bar (true: staged). Returns false if it could not be sent.
+   */
   act(action: AnyAction, opts: ActOptions = {}): boolean {
+    const question = opts.confirmed ? null : (this.confirmFirst?.(action) ?? null);
+    if (question !== null && this.match && this.pending === null) {
+      this.staged = { action, opts, question, version: this.match.version };
+      return true;
+    }
     return this.#act(action, opts, 0);
+  }
+
+  /** Sends the staged action (the player confirmed it). */
+  confirmStaged(): boolean {
+    const s = this.staged;
+    this.staged = null;
+    if (!s || s.version !== this.match?.version) return false;
+    return this.#act(s.action, { ...s.opts, confirmed: true }, 0);
+  }
+
+  /** Drops the staged action; the table resets its choices as after a refusal. */
+  cancelStaged(): void {
+    if (!this.staged) return;
+    this.staged = null;
+    this.refusals += 1;
+  }
+
+  /** A staged action decided on an older version no longer applies. */
+  #dropStaged(): void {
+    if (this.staged && this.staged.version !== this.match?.version) this.cancelStaged();
+  }
+
+  /** Takes back this seat's last step, while the server offers it. */
+  takeBack(): boolean {
+    const m = this.match;
+    if (!m || this.seat === null || m.takeBack !== this.seat || this.pending !== null) return false;
+    const client_seq = ++this.#seq;
+    if (!this.#send({ type: 'take_back', client_seq, version: m.version })) return false;
+    this.#sent = null;
+    this.#awaitAck(client_seq);
+    return true;
+  }
+
+  /** Holds the controls until `client_seq` is answered. */
+  #awaitAck(client_seq: number): void {
+    this.#resend = null;
+    this.pending = client_seq;
+    this.#ackedVersion = null;
+    // Never leave the controls locked if an answer goes missing.
+    clearTimeout(this.#pendingTimer);
+    this.#pendingTimer = setTimeout(() => this.#clearPending(), 10_000);
+  }
+
+  #setLog(raw: LogEntry[]): void {
+    this.#raw = raw.slice(-LOG_LIMIT);
+    this.log = standingLog(this.#raw);
   }
 
   #act(action: AnyAction, opts: ActOptions, tries: number): boolean {
@@ -349,12 +417,7 @@ export class RoomConnection implements TableConn {
     const version = this.match.version;
     if (!this.#send({ type: 'act', client_seq, version, action })) return false;
     this.#sent = { client_seq, version, action, opts, tries };
-    this.#resend = null;
-    this.pending = client_seq;
-    this.#ackedVersion = null;
-    // Never leave the controls locked if an answer goes missing.
-    clearTimeout(this.#pendingTimer);
-    this.#pendingTimer = setTimeout(() => this.#clearPending(), 10_000);
+    this.#awaitAck(client_seq);
     return true;
   }
 
@@ -607,7 +670,7 @@ export class RoomConnection implements TableConn {
 
   #setSnapshot(s: MatchSnapshot): void {
     if (this.match?.match_id !== s.match_id) {
-      this.log = [];
+      this.#setLog([]);
       this.#logVersion = 0;
     }
     this.match = {
@@ -620,7 +683,9 @@ export class RoomConnection implements TableConn {
       result: s.result,
       deadline: s.deadline,
       deadlineEnds: deadlineEnds(s.deadline),
+      takeBack: s.take_back ?? null,
     };
+    this.#dropStaged();
     if (this.#logVersion === 0 && this.log.length === 0) {
       // Joined (or reloaded) mid-match: the log starts here, and the server
       // sends the steps before it, as this viewer may see them.
@@ -672,7 +737,7 @@ export class RoomConnection implements TableConn {
       if (version > this.#logVersion) fresh.push({ version, step, timedOut: msg.timed_out?.includes(version) });
     });
     if (fresh.length) {
-      this.log = [...this.log, ...fresh].slice(-LOG_LIMIT);
+      this.#setLog([...this.#raw, ...fresh]);
       this.#logVersion = fresh[fresh.length - 1].version;
     }
     this.match = {
@@ -682,7 +747,9 @@ export class RoomConnection implements TableConn {
       view,
       deadline: msg.deadline,
       deadlineEnds: deadlineEnds(msg.deadline),
+      takeBack: msg.take_back ?? null,
     };
+    this.#dropStaged();
     this.#resyncStreak = 0;
     if (this.catchingUp) this.#setCatchingUp(false);
     return true;
@@ -758,6 +825,7 @@ export class RoomConnection implements TableConn {
             to_act: { kind: 'finished' },
             deadline: null,
             deadlineEnds: null,
+            takeBack: null,
           };
         }
         break;
@@ -814,13 +882,13 @@ export class RoomConnection implements TableConn {
       case 'log': {
         // Everything before the oldest step held, in front of it.
         if (msg.match_id !== this.match?.match_id) break;
-        const oldest = this.log[0]?.version ?? this.#logVersion + 1;
+        const oldest = this.#raw[0]?.version ?? this.#logVersion + 1;
         const before: LogEntry[] = [];
         msg.steps.forEach((step, i) => {
           const version = i + 1;
           if (version < oldest) before.push({ version, step, timedOut: msg.timed_out.includes(version) });
         });
-        this.log = [...before, ...this.log].slice(-LOG_LIMIT);
+        this.#setLog([...before, ...this.#raw]);
         this.#logVersion = Math.max(this.#logVersion, msg.version);
         break;
       }

@@ -1,7 +1,9 @@
-// What the browser remembers: the display name, and one seat token per room
-// (so a reload, or a new tab, reclaims the same seat).
+// What the browser remembers: the display name, one seat token per room
+// (so a reload, or a new tab, reclaims the same seat), and the player's
+// "confirm moves" preference.
 
 const NAME_KEY = 'parlor.name';
+const CONFIRM_KEY = 'parlor.confirmMoves';
 const tokenKey = (code: string) => `parlor.token.${code.toUpperCase()}`;
 
 function get(key: string): string | null {
@@ -26,4 +28,10 @@ export const storage = {
   setName: (name: string) => set(NAME_KEY, name.trim() || null),
   token: (code: string): string | null => get(tokenKey(code)),
   setToken: (code: string, token: string | null) => set(tokenKey(code), token),
+  /** Ask before a move that can't be taken back (on unless turned off). */
+  confirmMoves: (): boolean => get(CONFIRM_KEY) !== 'off',
+  setConfirmMoves: (on: boolean) => set(CONFIRM_KEY, on ? null : 'off'),
+  /** A player's on/off preference `name` (off unless turned on). */
+  pref: (name: string): boolean => get(`parlor.pref.${name}`) === 'on',
+  setPref: (name: string, on: boolean) => set(`parlor.pref.${name}`, on ? 'on' : null),
 };

@@ -31,6 +31,8 @@ export interface MatchState {
   deadline: Deadline | null;
   /** `Date.now()` at which `deadline` runs out (local clock), or null. */
   deadlineEnds: number | null;
+  /** The seat that may take back its last step now, or null. */
+  takeBack: Seat | null;
 }
 
 /** Options for `RoomConnection.act`. */
@@ -42,6 +44,26 @@ export interface ActOptions {
    * newer version, silently, as long as this still returns true.
    */
   retryIfStale?: () => boolean;
+  /** Already confirmed (or never to be asked): send without the confirm bar. */
+  confirmed?: boolean;
+}
+
+/**
+ * How a step would stand once sent, as the game tells it (its `moves.ts`,
+ * mirroring the rules' take-back): `undo`, it may be taken back; `named`,
+ * a draw, roll or answer sent by a button that says so, which is its own
+ * confirmation; `final`, for good: the table asks to confirm it first.
+ */
+export type MoveKind = 'undo' | 'named' | 'final';
+
+/** An action waiting on the confirm bar. */
+export interface Staged {
+  action: AnyAction;
+  opts: ActOptions;
+  /** "Claim Even Steven in 3 rolls?" */
+  question: string;
+  /** The version it was decided on: anything newer drops it. */
+  version: number;
 }
 
 /** One step of the log, numbered by the match version it produced. */
@@ -90,7 +112,10 @@ export interface TableConn {
   botThinking(seat: Seat): boolean;
   /** " — bot thinking…" to add to a turn line while a bot decides, else "". */
   thinkingSuffix(seat: Seat | null | undefined): string;
-  /** Submits an action decided on the current version; false if it could not be sent. */
+  /**
+   * Submits an action decided on the current version (or stages it on the
+   * confirm bar when it can't be taken back); false if it could not be sent.
+   */
   act(action: AnyAction, opts?: ActOptions): boolean;
 }
 

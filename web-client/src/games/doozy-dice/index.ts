@@ -7,6 +7,7 @@ import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
 import { actorOf, narrate } from './log';
+import { moves } from './moves';
 import { rules } from './rules';
 
 const doozy: GameUi = {
@@ -19,6 +20,7 @@ const doozy: GameUi = {
   trimsFinal: true,
   rules,
   narrate,
+  moves,
   actorOf,
 };
 

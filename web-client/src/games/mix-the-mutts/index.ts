@@ -8,6 +8,7 @@ import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
 import { actorOf, narrate } from './log';
+import { moves } from './moves';
 import { rules } from './rules';
 
 const mtm: GameUi = {
@@ -20,6 +21,7 @@ const mtm: GameUi = {
   trimsFinal: false,
   rules,
   narrate,
+  moves,
   actorOf,
   Hands,
 };

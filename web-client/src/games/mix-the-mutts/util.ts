@@ -50,7 +50,7 @@ export function mtmScorecard(s: AnyScorecard | undefined | null): Scorecard | nu
   return s && s.game === GAME ? s.scorecard : null;
 }
 
-export const DEFAULT_OPTIONS: Options = { junior: false, first_player: null, response_timer_secs: 60 };
+export const DEFAULT_OPTIONS: Options = { junior: false, first_player: null, response_timer_secs: null };
 
 // --- breeds ------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
 import { actorOf, narrate, roundOf } from './log';
+import { moves } from './moves';
 import { rules } from './rules';
 
 const zingamino: GameUi = {
@@ -21,6 +22,7 @@ const zingamino: GameUi = {
   trimsFinal: false,
   rules,
   narrate,
+  moves,
   actorOf,
   roundOf,
   Hands,

@@ -73,6 +73,13 @@ export function describe(entries: LogEntry[], who: Who, round: number, perStep =
     if (!isDraw || s.reason !== 'deal') deal = null;
     if (!isDraw || s.reason !== 'dig') dig = null;
     switch (s.type) {
+      case 'dug':
+        // The seat's Dig: the tiles it brings follow, told as one line
+        // (the replay's captions tell the Dig alone).
+        if (perStep) {
+          lines.push({ key, text: `${who(s.seat)} found nothing to place and ${you(s.seat) ? 'reach' : 'reaches'} into the bag`, tone: 'dig', seat: s.seat });
+        }
+        break;
       case 'tile_drawn': {
         if (s.reason === 'start_player') {
           if (!start || start.drawn.has(s.seat)) {

@@ -25,7 +25,7 @@ export const rules: GameRules = {
       paragraphs: [
         'Opening: your first turn of each round, place a double or a Zinga on an empty square of its colour. It need not touch anything, but anything it touches must match.',
         'After that, place one tile each turn. It must go in its own colour, touch a tile already there (along the circle or across a bridge), and every end it touches must match. Doubles go in squares or in ordinary spaces; squares take only doubles and Zingas.',
-        'If you cannot place anything, you dig: draw from the bag until you can, then you must place. If the bag is empty, you pass. If you can place, you may not pass or dig.',
+        'If you cannot place anything, you dig: press Dig, and tiles come from the bag until one fits, which you must then place. If the bag is empty, you pass. If you can place, you may not pass or dig.',
       ],
     },
     {

@@ -36,8 +36,9 @@ export function zScorecard(s: AnyScorecard | undefined | null): Scorecard | null
   return s && s.game === GAME ? s.scorecard : null;
 }
 
+/** A new room's options: nothing for the host to choose; a forced dig waits for the player's click. */
 export function zGameOptions(): GameOptions {
-  return { game: GAME, options: {} };
+  return { game: GAME, options: { dig_by_click: true } };
 }
 
 // --- colours -------------------------------------------------------------------
@@ -182,6 +183,11 @@ export function movesByTile(moves: Action[]): Map<TileId, TileMoves> {
 /** Only a pass is possible (nothing fits and the bag is empty). */
 export function onlyPass(moves: Action[]): boolean {
   return moves.length === 1 && moves[0].type === 'pass';
+}
+
+/** Only a dig is possible (nothing fits and the bag has tiles): nothing is dug until the player says so. */
+export function onlyDig(moves: Action[]): boolean {
+  return moves.length === 1 && moves[0].type === 'dig';
 }
 
 // --- targets ---------------------------------------------------------------------

@@ -7,6 +7,7 @@ import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
 import { actorOf, narrate, roundOf } from './log';
+import { moves } from './moves';
 import { rules } from './rules';
 
 const zopZoo: GameUi = {
@@ -20,6 +21,7 @@ const zopZoo: GameUi = {
   trimsFinal: false,
   rules,
   narrate,
+  moves,
   actorOf,
   roundOf,
 };

@@ -1,6 +1,7 @@
 // Turns Zop Zoo step views into short sentences for the narration. A deal
 // (one step per card) is one line; every other step is a line of its own,
-// plus one for the end of a round. Nothing here decides anything: the
+// plus one for the end of a round (a forced draw's click is told only by
+// the card it draws, but for the replay's captions). Nothing here decides anything: the
 // sentences only retell what the server's steps say. The replay's captions
 // (`perStep`) tell each dealt card alone, so they agree with the row shown.
 
@@ -145,7 +146,12 @@ export function describe(entries: LogEntry[], who: Who, round: number, perStep =
         end(key, s.round_end);
         break;
       case 'drew':
-        lines.push({ key, text: `${who(s.seat)} left the MOLE and draw${who(s.seat) === 'You' ? '' : 's'} instead`, tone: 'muted', seat: s.seat });
+        if (s.left_mole) {
+          lines.push({ key, text: `${who(s.seat)} left the MOLE and draw${who(s.seat) === 'You' ? '' : 's'} instead`, tone: 'muted', seat: s.seat });
+        } else if (perStep) {
+          // A forced draw: the card is the next step (the table's log tells it there).
+          lines.push({ key, text: `${who(s.seat)} reach${who(s.seat) === 'You' ? '' : 'es'} for the draw pile`, tone: 'muted', seat: s.seat });
+        }
         end(key, s.round_end);
         break;
       case 'covered':

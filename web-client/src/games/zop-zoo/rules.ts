@@ -26,7 +26,7 @@ export const rules: GameRules = {
         'First look at the top of the discard pile. If it matches one of your animals, take it — and any matching cards under it, until one does not match. That is your turn.',
         'If a live HYENA, RACCOON or EARTHWORM is on top and you can use it, you must. If a MOLE is on top and it can fetch something for you, you may dig or draw instead.',
         'Taking, digging or using a task card from the discard pile ends your turn.',
-        'Otherwise draw from the black pile. A card that fits your row is placed and you draw again. You also draw again after placing a wild, after a MOLE digs, and after using a task card. A card that does not fit — including a MOLE with nothing to fetch, or a task card you cannot use — goes face up on the discard pile and your turn ends.',
+        'Otherwise draw from the black pile: press Draw for each card. A card that fits your row is placed and you draw again. You also draw again after placing a wild, after a MOLE digs, and after using a task card. A card that does not fit — including a MOLE with nothing to fetch, or a task card you cannot use — goes face up on the discard pile and your turn ends.',
       ],
     },
     {

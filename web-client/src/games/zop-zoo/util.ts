@@ -49,7 +49,8 @@ export function zGameOptions(options: Options): GameOptions {
   return { game: GAME, options };
 }
 
-export const DEFAULT_OPTIONS: Options = { target: 'standard', first_player: null };
+/** A new room's options (the server's `Options::default()`: forced draws wait for the player's click). */
+export const DEFAULT_OPTIONS: Options = { target: 'standard', first_player: null, draw_by_click: true };
 
 /** The targets with their points and the table sizes they are for (RULINGS §4(c) "Game end"). */
 export const TARGETS: { id: Target; points: number; label: string; fits: (n: number) => boolean; when: string }[] = [
