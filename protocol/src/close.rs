@@ -31,8 +31,15 @@ pub const ROOM_CLOSED: u16 = 4410;
 /// watch (reconnect without the token).
 pub const SEAT_MOVED: u16 = 4009;
 
+/// Cluster mode: the room is served by another server now; reconnect
+/// (the proxy and the servers route the new socket to it).
+pub const ROOM_MOVED: u16 = 4010;
+/// The server is restarting (drained for a deploy); reconnect at once:
+/// another server takes its rooms.
+pub const SERVICE_RESTART: u16 = 1012;
+
 /// Every code with its name, for generated clients.
-pub const ALL: [(&str, u16); 14] = [
+pub const ALL: [(&str, u16); 16] = [
     ("GOING_AWAY", GOING_AWAY),
     ("INVALID_DATA", INVALID_DATA),
     ("TOO_BIG", TOO_BIG),
@@ -47,4 +54,6 @@ pub const ALL: [(&str, u16); 14] = [
     ("RATE", RATE),
     ("BAD_MESSAGES", BAD_MESSAGES),
     ("SEAT_MOVED", SEAT_MOVED),
+    ("ROOM_MOVED", ROOM_MOVED),
+    ("SERVICE_RESTART", SERVICE_RESTART),
 ];

@@ -59,6 +59,10 @@ pub enum AppError {
     /// Shutting down.
     #[error("the server is shutting down")]
     ShuttingDown,
+    /// Cluster mode: another server owns the room; ask again (the proxy
+    /// and the servers route the retry there).
+    #[error("the room is served by another server: try again in a moment")]
+    RoomElsewhere,
     /// The client sent too many requests; it may try again after the wait.
     #[error("too many requests: try again in a moment")]
     RateLimited {
@@ -100,6 +104,7 @@ impl AppError {
             AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             AppError::NotPlayable => (StatusCode::UNPROCESSABLE_ENTITY, "not_playable"),
             AppError::ShuttingDown => (StatusCode::SERVICE_UNAVAILABLE, "shutting_down"),
+            AppError::RoomElsewhere => (StatusCode::SERVICE_UNAVAILABLE, "room_moved"),
             AppError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             AppError::TooManyConnections => (StatusCode::TOO_MANY_REQUESTS, "too_many_connections"),
             AppError::BadOrigin => (StatusCode::FORBIDDEN, "bad_origin"),
@@ -153,7 +158,10 @@ impl IntoResponse for AppError {
             AppError::RateLimited { retry_after } => {
                 Some(retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0))
             }
-            AppError::TooManyConnections | AppError::ShuttingDown | AppError::Busy => Some(1),
+            AppError::TooManyConnections
+            | AppError::ShuttingDown
+            | AppError::Busy
+            | AppError::RoomElsewhere => Some(1),
             _ => None,
         };
         let mut response = (

@@ -1,7 +1,8 @@
 //! Liveness and readiness. `/api/health` says the process answers and its
 //! database does; `/api/ready` says it should get traffic: the database
 //! answers within a bound, every migration this binary knows is applied,
-//! and the server is not shutting down. [`check`] is the container health
+//! the server is not shutting down (nor draining), and in a cluster it
+//! holds its lease. [`check`] is the container health
 //! check (`parlor-server healthcheck`): it asks `/api/ready` itself, so the
 //! image needs no shell or curl.
 
@@ -27,20 +28,25 @@ pub struct Readiness {
     pub migrations: bool,
     /// The server is stopping (it takes no new work).
     pub shutting_down: bool,
+    /// Cluster mode: this server holds its lease (absent in single mode).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lease: Option<bool>,
 }
 
-/// Checks what readiness needs.
-pub async fn readiness(store: &Store, shutting_down: bool) -> Readiness {
+/// Checks what readiness needs; `lease` is cluster mode's (whether this
+/// server holds its lease), `None` in single mode.
+pub async fn readiness(store: &Store, shutting_down: bool, lease: Option<bool>) -> Readiness {
     let (database, migrations) =
         match tokio::time::timeout(DB_TIMEOUT, store.migrations_applied()).await {
             Ok(Ok(applied)) => (true, applied),
             Ok(Err(_)) | Err(_) => (false, false),
         };
     Readiness {
-        ready: database && migrations && !shutting_down,
+        ready: database && migrations && !shutting_down && lease != Some(false),
         database,
         migrations,
         shutting_down,
+        lease,
     }
 }
 

@@ -13,6 +13,8 @@
 //!   `room`.
 //! - [`retention`]: the sweep of what is past keeping; uses `room`, `db`,
 //!   `config`.
+//! - [`cluster`]: cluster mode's membership, reaping and sweep of orphaned
+//!   rooms; uses `room`, `db`, `config`.
 //! - [`room`]: the room actors (a room by concern) and their registry;
 //!   uses `db`.
 //! - [`replay`]: replays and exports rebuilt from a stored log; uses `db`.
@@ -31,6 +33,7 @@
 //! - [`metrics`]: the Prometheus recorder; uses none.
 
 pub mod auth;
+pub mod cluster;
 pub mod config;
 pub mod db;
 pub mod error;
@@ -46,6 +49,7 @@ pub mod serve;
 pub mod ws;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -53,7 +57,7 @@ use tokio_util::task::TaskTracker;
 
 pub use config::Config;
 use db::serving::ServingLock;
-use db::Store;
+use db::{Membership, Node, Store};
 /// The admin API (it lives with the other routes, in [`http::admin`]).
 pub use http::admin;
 use room::Rooms;
@@ -68,8 +72,11 @@ pub struct Server {
     rooms: TaskTracker,
     sockets: TaskTracker,
     serve: JoinHandle<std::io::Result<()>>,
-    /// This process serves the database: no second single-mode server may.
+    /// This process serves the database: no second single-mode server
+    /// may (nor, beside a single-mode one, a cluster's).
     serving: ServingLock,
+    /// Cluster mode: this server's membership.
+    member: Option<Arc<Membership>>,
 }
 
 /// Connects storage (creating a SQLite file's folder) and applies the
@@ -85,16 +92,46 @@ pub async fn connect_store(config: &Config) -> anyhow::Result<Store> {
 /// Connects storage, binds the listener and starts serving.
 pub async fn start(config: Config) -> anyhow::Result<Server> {
     let store = connect_store(&config).await?;
-    // Before any room is restored: a second server on this database would
-    // take the same rooms and split them.
-    let serving =
-        match ServingLock::take(&config.database_url, config.sqlite_file().as_deref()).await {
-            Ok(lock) => lock,
-            Err(e) => {
-                store.close().await;
-                return Err(e.into());
+    let listener = match tokio::net::TcpListener::bind(config.addr).await {
+        Ok(l) => l,
+        Err(e) => {
+            store.close().await;
+            return Err(e.into());
+        }
+    };
+    let addr = listener.local_addr()?;
+    // Before any room is opened: a second single-mode server on this
+    // database would take the same rooms and split them; in a cluster,
+    // each room is claimed (and its writes fenced) instead, and the lock is
+    // shared among the members.
+    let cluster_mode = config.cluster.is_some();
+    let serving = match ServingLock::take(
+        &config.database_url,
+        config.sqlite_file().as_deref(),
+        cluster_mode,
+    )
+    .await
+    {
+        Ok(lock) => lock,
+        Err(e) => {
+            store.close().await;
+            return Err(e.into());
+        }
+    };
+    let member = match &config.cluster {
+        None => None,
+        Some(c) => {
+            let internal = c.internal_addr.clone().unwrap_or_else(|| addr.to_string());
+            match cluster::join(&store, Node::new(c.node_id.clone(), internal), c).await {
+                Ok(member) => Some(member),
+                Err(e) => {
+                    serving.release().await;
+                    store.close().await;
+                    return Err(e);
+                }
             }
-        };
+        }
+    };
     let shutdown = CancellationToken::new();
     let tracker = TaskTracker::new();
     let rooms = Rooms::new(
@@ -102,17 +139,34 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
         config.rooms.clone(),
         shutdown.clone(),
         tracker.clone(),
+        member.clone(),
     );
-    // Bring back the rooms that were playing when the server last stopped
-    // (in the background: a link opened meanwhile rebuilds its room itself).
-    let restoring = rooms.clone();
-    tokio::spawn(async move {
-        match restoring.restore_all().await {
-            Ok(n) if n > 0 => tracing::info!(rooms = n, "rooms restored"),
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, "could not list rooms to restore"),
+    match &member {
+        // Bring back the rooms that were playing when the server last
+        // stopped (in the background: a link opened meanwhile rebuilds its
+        // room itself).
+        None => {
+            let restoring = rooms.clone();
+            tokio::spawn(async move {
+                match restoring.restore_all().await {
+                    Ok(n) if n > 0 => tracing::info!(rooms = n, "rooms restored"),
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = %e, "could not list rooms to restore"),
+                }
+            });
         }
-    });
+        // In a cluster no server reopens every room at start: a room is
+        // claimed by the server first asked for it, and the members' sweep
+        // takes the orphans no socket comes for.
+        Some(member) => {
+            tokio::spawn(cluster::run(
+                store.clone(),
+                member.clone(),
+                rooms.clone(),
+                shutdown.clone(),
+            ));
+        }
+    }
     let state = http::AppState::new(rooms.clone(), shutdown.clone(), &config);
     tokio::spawn(retention::run(
         rooms,
@@ -121,8 +175,6 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
     ));
     let sockets = state.ws_tasks.clone();
     let app = http::app(state, &config.web_dir);
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
-    let addr = listener.local_addr()?;
     let stop = shutdown.clone();
     let limits = config.serve.clone();
     // TCP_NODELAY, header timeouts and per-client caps live in `serve`.
@@ -135,6 +187,7 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
         sockets,
         serve,
         serving,
+        member,
     })
 }
 
@@ -148,10 +201,21 @@ impl Server {
     /// everything still queued (refused: nothing of it is carried out), and
     /// closes its sockets with 1001; waits for the close frames to go out
     /// and for everything else to end.
+    ///
+    /// In a cluster this is the drain: the server is marked draining, each
+    /// room hands itself back as it stops and closes its sockets with 1012
+    /// (their clients come back at once, to another server), then the
+    /// server leaves.
     pub async fn shutdown(self) {
+        if let Some(member) = &self.member {
+            cluster::drain(&self.store, member).await;
+        }
         self.shutdown.cancel();
         self.rooms.close();
         self.rooms.wait().await;
+        if let Some(member) = &self.member {
+            cluster::leave(&self.store, member).await;
+        }
         self.sockets.close();
         self.sockets.wait().await;
         let _ = self.serve.await;

@@ -12,6 +12,14 @@ test('passing problems are retried, never given up on', () => {
   for (const code of [CLOSE.FELL_BEHIND, CLOSE.IDLE]) assert.equal(closePolicy(code).action, 'retry_now', String(code));
 });
 
+test("a cluster's moves are retried: a table on another server, a server handing its tables over", () => {
+  assert.equal(CLOSE.ROOM_MOVED, 4010);
+  assert.equal(CLOSE.SERVICE_RESTART, 1012);
+  assert.deepEqual(closePolicy(CLOSE.ROOM_MOVED), { action: 'retry', text: 'The table moved to another server.' });
+  assert.equal(closePolicy(CLOSE.SERVICE_RESTART).action, 'retry');
+  assert.match(closePolicy(CLOSE.SERVICE_RESTART).text, /another one takes the table/);
+});
+
 test('a missing room is retried a few times; a bad token falls back to watching', () => {
   assert.equal(closePolicy(CLOSE.NO_ROOM).action, 'no_room');
   assert.equal(closePolicy(CLOSE.BAD_TOKEN).action, 'bad_token');

@@ -59,6 +59,30 @@ pub struct Config {
     /// `PARLOR_REPLAY_QUEUE`: heavy requests that may wait for a worker;
     /// beyond, they are answered 503 `busy` (default 8).
     pub replay_queue: usize,
+    /// `PARLOR_CLUSTER=on`: several servers on one Postgres; `None`: one
+    /// server per database (the default).
+    pub cluster: Option<Cluster>,
+}
+
+/// Cluster mode's settings (Postgres only; see `docs/scaling.md`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cluster {
+    /// `PARLOR_NODE_ID`: unique among the cluster's servers (default: the
+    /// host's name).
+    pub node_id: String,
+    /// `PARLOR_INTERNAL_ADDR`: where the other servers reach this one
+    /// (default: the listening address, its port once bound).
+    pub internal_addr: Option<String>,
+    /// `PARLOR_LEASE_TTL`: a server not heard from for this long may be
+    /// declared dead and its rooms taken over (default 5 s).
+    pub lease_ttl: Duration,
+}
+
+impl Cluster {
+    /// How often a server renews its lease (a fifth of the lease).
+    pub fn renew_every(&self) -> Duration {
+        self.lease_ttl / 5
+    }
 }
 
 /// The log line format.
@@ -149,6 +173,10 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_ROOM_IDLE_UNLOAD", help: "A room with nobody connected leaves memory after this long; its link brings it back [default: 1h]" },
     Setting { env: "PARLOR_LOBBY_RETENTION_DAYS", help: "Delete lobbies never started after this many idle days, or off [default: 7]" },
     Setting { env: "PARLOR_FINISHED_RETENTION_DAYS", help: "Delete finished matches older than this many days, or off [default: off: history is kept]" },
+    Setting { env: "PARLOR_CLUSTER", help: "on or off: several servers on one Postgres database, rooms moving between them (docs/scaling.md) [default: off]" },
+    Setting { env: "PARLOR_NODE_ID", help: "Cluster mode: this server's name, unique in the cluster [default: the host name]" },
+    Setting { env: "PARLOR_INTERNAL_ADDR", help: "Cluster mode: host:port where the other servers reach this one [default: the listening address]" },
+    Setting { env: "PARLOR_LEASE_TTL", help: "Cluster mode: a server silent this long may be declared dead and its rooms taken over [default: 5s]" },
 ];
 
 /// What the binary was asked to do.
@@ -245,6 +273,7 @@ impl Config {
         vars.capacities(&mut c);
         vars.metrics(&mut c, metrics_token);
         vars.retention(&mut c);
+        vars.cluster(&mut c);
         if !vars.errors.is_empty() {
             anyhow::bail!("bad configuration:\n  {}", vars.errors.join("\n  "));
         }
@@ -276,6 +305,7 @@ impl Config {
             },
             replay_workers: crate::heavy::HeavyPool::default_workers(),
             replay_queue: 8,
+            cluster: None,
         }
     }
 
@@ -362,6 +392,80 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
                 });
             self.check(name, read);
         }
+    }
+
+    /// Cluster mode: on Postgres only, with a node id and a lease.
+    fn cluster(&mut self, c: &mut Config) {
+        let on = match self.read("PARLOR_CLUSTER").as_deref() {
+            None | Some("off") => false,
+            Some("on") => true,
+            Some(other) => {
+                let bad = format!("{other:?}: write on or off");
+                self.check("PARLOR_CLUSTER", Err(bad));
+                false
+            }
+        };
+        let node_id = self.read("PARLOR_NODE_ID");
+        let internal_addr = self.read("PARLOR_INTERNAL_ADDR");
+        let ttl = self.read("PARLOR_LEASE_TTL");
+        if !on {
+            for (name, set) in [
+                ("PARLOR_NODE_ID", node_id.is_some()),
+                ("PARLOR_INTERNAL_ADDR", internal_addr.is_some()),
+                ("PARLOR_LEASE_TTL", ttl.is_some()),
+            ] {
+                if set {
+                    self.check(name, Err("set only with PARLOR_CLUSTER=on".into()));
+                }
+            }
+            return;
+        }
+        if c.database_url.starts_with("sqlite:") {
+            let bad = "cluster mode needs Postgres (DATABASE_URL=postgres://…); a SQLite file serves one server".into();
+            self.check("PARLOR_CLUSTER", Err(bad));
+        }
+        let mut cluster = Cluster {
+            node_id: node_id.unwrap_or_else(default_node_id),
+            internal_addr: None,
+            lease_ttl: Duration::from_secs(5),
+        };
+        if cluster.node_id.len() > 64
+            || !cluster
+                .node_id
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || "-_.".contains(ch))
+        {
+            let bad = format!(
+                "{:?}: up to 64 letters, digits, '-', '_' or '.'",
+                cluster.node_id
+            );
+            self.check("PARLOR_NODE_ID", Err(bad));
+        }
+        if let Some(addr) = internal_addr {
+            let ok = addr.rsplit_once(':').is_some_and(|(host, port)| {
+                !host.is_empty() && port.parse::<u16>().is_ok_and(|p| p > 0)
+            });
+            if ok {
+                cluster.internal_addr = Some(addr);
+            } else {
+                self.check(
+                    "PARLOR_INTERNAL_ADDR",
+                    Err(format!("{addr:?}: write host:port")),
+                );
+            }
+        }
+        if let Some(v) = ttl {
+            let read = parse_duration(&v).and_then(|d| {
+                if (Duration::from_secs(1)..=Duration::from_secs(300)).contains(&d) {
+                    cluster.lease_ttl = d;
+                    Ok(())
+                } else {
+                    Err(format!("{v:?}: from 1s to 300s"))
+                }
+            });
+            self.check("PARLOR_LEASE_TTL", read);
+        }
+        c.cluster = Some(cluster);
     }
 
     /// Where it listens, its database, its web client, and the other
@@ -617,3 +721,13 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 
 #[cfg(test)]
 mod tests;
+
+/// The host's name (cluster mode's default node id), else "parlor".
+fn default_node_id() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_owned())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "parlor".into())
+}

@@ -23,6 +23,7 @@ impl Store {
     /// Stores a chat line as the room's next.
     pub async fn add_chat(&self, code: &RoomCode, chat: &NewChat) -> StoreResult<()> {
         let line = &chat.line;
+        let mut tx = self.room_tx(code).await?;
         sqlx::query(
             "insert into chat_line (room_code, seq, match_id, from_seat, name, body, reaction, said_at) \
              values ($1, (select coalesce(max(seq), 0) + 1 from chat_line where room_code = $1), $2, $3, $4, $5, $6, $7)",
@@ -37,8 +38,9 @@ impl Store {
         .bind(&line.text)
         .bind(line.reaction.map(|r| json(&r)))
         .bind(line.at)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(())
     }
 

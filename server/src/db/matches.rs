@@ -29,7 +29,7 @@ impl Store {
     /// Stores a match's start and its first steps (setup chance) in one
     /// transaction, and marks the room as playing.
     pub async fn start_match(&self, m: &NewMatch, steps: &[NewStep]) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.room_tx(&m.code).await?;
         sqlx::query(
             "insert into game_match (match_id, room_code, game, options, seats, players, seed, seed_sha256, status, started_at, bots) \
              values ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10)",
@@ -50,7 +50,7 @@ impl Store {
             .bind(&m.code.0)
             .execute(&mut *tx)
             .await?;
-        insert_steps(&mut tx, m.match_id, steps).await?;
+        insert_steps(&mut tx, m.match_id, self.epoch(), steps).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -159,11 +159,12 @@ impl Store {
 async fn insert_steps(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     match_id: MatchId,
+    epoch: Option<i64>,
     steps: &[NewStep],
 ) -> StoreResult<()> {
     let now = now_ms();
     for s in steps {
-        sqlx::query("insert into match_step (match_id, seq, seat, step, created_at, by_timer, by_stand_in) values ($1, $2, $3, $4, $5, $6, $7)")
+        sqlx::query("insert into match_step (match_id, seq, seat, step, created_at, by_timer, by_stand_in, epoch) values ($1, $2, $3, $4, $5, $6, $7, $8)")
             .bind(match_id.to_string())
             .bind(to_i64(s.seq))
             .bind(s.seat.map(|seat| i64::from(seat.0)))
@@ -171,6 +172,7 @@ async fn insert_steps(
             .bind(now)
             .bind(i64::from(s.by_timer))
             .bind(i64::from(s.by_stand_in))
+            .bind(epoch)
             .execute(&mut **tx)
             .await?;
     }

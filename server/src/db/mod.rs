@@ -7,13 +7,15 @@
 //! By concern, each adding its queries to [`Store`]: `writer` (the
 //! group-commit writer of step appends), `rooms` (rooms and seats),
 //! `matches` (a match's start, log and scorecards), `history` (finished
-//! matches by pages), `chat` (table talk) and `retention` (counts and the
-//! sweep). This module holds the handle, its connection and migrations,
-//! the types they share and the row helpers; they use only it.
+//! matches by pages), `chat` (table talk), `retention` (counts and the
+//! sweep) and `owners` (cluster mode: nodes, room claims, the fence).
+//! This module holds the handle, its connection and migrations, the types
+//! they share and the row helpers; they use only it.
 
 mod chat;
 mod history;
 mod matches;
+mod owners;
 mod retention;
 mod rooms;
 pub mod serving;
@@ -22,6 +24,7 @@ mod writer;
 pub use chat::ChatTally;
 pub use history::HistoryFilter;
 pub use matches::ScorecardRow;
+pub use owners::{Claim, Membership, Node, NodeState, Owner};
 pub use writer::WriteStats;
 
 use std::str::FromStr;
@@ -53,6 +56,9 @@ pub enum StoreError {
     /// The store is closed (the server is stopping).
     #[error("the store is closed")]
     Closed,
+    /// Cluster mode: another node took the room over; nothing was written.
+    #[error("the room was taken over by another server")]
+    Fenced,
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -81,6 +87,8 @@ pub struct Store {
     writer: mpsc::Sender<writer::Append>,
     /// What the writer has done.
     stats: Arc<writer::WriteCounters>,
+    /// Cluster mode, a room's handle: the epoch its writes carry.
+    fence: Option<owners::Fence>,
 }
 
 /// A step ready to be written.
@@ -252,6 +260,7 @@ impl Store {
             pool,
             writer,
             stats,
+            fence: None,
         })
     }
 

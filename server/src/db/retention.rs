@@ -78,10 +78,17 @@ impl Store {
                 ] {
                     sqlx::query(sql).bind(&code).execute(&mut *tx).await?;
                 }
-                sqlx::query("delete from room where room_code = $1 and status = 'lobby'")
-                    .bind(&code)
-                    .execute(&mut *tx)
-                    .await?;
+                // Its owner row goes only with the room: a room that lives on
+                // keeps its epoch (a fresh row would restart the count).
+                for sql in [
+                    "delete from ownership_log where room_code = $1 and exists \
+                     (select 1 from room where room_code = $1 and status = 'lobby')",
+                    "delete from room_owner where room_code = $1 and exists \
+                     (select 1 from room where room_code = $1 and status = 'lobby')",
+                    "delete from room where room_code = $1 and status = 'lobby'",
+                ] {
+                    sqlx::query(sql).bind(&code).execute(&mut *tx).await?;
+                }
                 tx.commit().await?;
                 swept.lobbies += 1;
             }
@@ -117,6 +124,8 @@ impl Store {
                     for sql in [
                         "delete from seat where room_code = $1",
                         "delete from chat_line where room_code = $1",
+                        "delete from room_owner where room_code = $1",
+                        "delete from ownership_log where room_code = $1",
                     ] {
                         sqlx::query(sql).bind(&code).execute(&mut *tx).await?;
                     }

@@ -28,21 +28,25 @@ impl Store {
         code: &RoomCode,
         options: &GameOptions,
     ) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("update room set options = $1 where room_code = $2")
             .bind(json(options))
             .bind(&code.0)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// Sets a room's turn timer (lobby only).
     pub async fn set_turn_timer(&self, code: &RoomCode, timer: TurnTimer) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("update room set turn_timer = $1 where room_code = $2")
             .bind(json(&timer).trim_matches('"'))
             .bind(&code.0)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -53,17 +57,20 @@ impl Store {
         locked: bool,
         closed_seats: u8,
     ) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("update room set locked = $1, closed_seats = $2 where room_code = $3")
             .bind(i64::from(locked))
             .bind(i64::from(closed_seats))
             .bind(&code.0)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// Stores a taken seat.
     pub async fn add_seat(&self, code: &RoomCode, seat: &SeatRow) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("insert into seat (room_code, seat, name, token_sha256, joined_at, bot, stand_in) values ($1, $2, $3, $4, $5, $6, $7)")
             .bind(&code.0)
             .bind(i64::from(seat.seat.0))
@@ -72,8 +79,9 @@ impl Store {
             .bind(now_ms())
             .bind(seat.bot.map(level_name))
             .bind(i64::from(seat.stand_in))
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -85,40 +93,46 @@ impl Store {
         seat: Seat,
         token_sha256: &str,
     ) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("update seat set token_sha256 = $1 where room_code = $2 and seat = $3")
             .bind(token_sha256)
             .bind(&code.0)
             .bind(i64::from(seat.0))
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// Starts or stops a bot standing in for an absent player.
     pub async fn set_stand_in(&self, code: &RoomCode, seat: Seat, on: bool) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("update seat set stand_in = $1 where room_code = $2 and seat = $3")
             .bind(i64::from(on))
             .bind(&code.0)
             .bind(i64::from(seat.0))
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// Renames a seat.
     pub async fn rename_seat(&self, code: &RoomCode, seat: Seat, name: &str) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("update seat set name = $1 where room_code = $2 and seat = $3")
             .bind(name)
             .bind(&code.0)
             .bind(i64::from(seat.0))
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// Removes a seat; every later seat moves up one, keeping its token.
     pub async fn leave_seat(&self, code: &RoomCode, seat: Seat) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("delete from seat where room_code = $1 and seat = $2")
             .bind(&code.0)
             .bind(i64::from(seat.0))
@@ -143,11 +157,13 @@ impl Store {
     /// Sets a room's status (`lobby` when its players go back to the lobby
     /// after a match).
     pub async fn set_room_status(&self, code: &RoomCode, status: &str) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("update room set status = $1 where room_code = $2")
             .bind(status)
             .bind(&code.0)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -248,24 +264,28 @@ impl Store {
 
     /// Records that a room's log does not replay.
     pub async fn mark_broken(&self, code: &RoomCode, reason: &str) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         sqlx::query("update room set broken = $1 where room_code = $2")
             .bind(reason)
             .bind(&code.0)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// Marks a room closed by the server's host; its link then says why.
     pub async fn mark_closed(&self, code: &RoomCode, reason: &str) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
         let done = sqlx::query("update room set closed = $1 where room_code = $2")
             .bind(reason)
             .bind(&code.0)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::NotFound);
         }
+        tx.commit().await?;
         Ok(())
     }
 }

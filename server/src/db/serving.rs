@@ -26,9 +26,18 @@ pub enum ServingError {
     #[error(
         "another Parlor server is already serving {what}: one single-mode server per database \
          (two would each take the same rooms and split them). Stop the other one first; running \
-         several servers on one Postgres is cluster mode (docs/scaling.md)."
+         several servers on one Postgres is cluster mode (PARLOR_CLUSTER=on, docs/scaling.md)."
     )]
     Taken {
+        /// The database, in words.
+        what: String,
+    },
+    /// Cluster mode: a single-mode server holds the database.
+    #[error(
+        "a single-mode Parlor server is serving {what}: stop it before starting servers in \
+         cluster mode on it (it would not see their claims, and rooms would split)"
+    )]
+    SingleServing {
         /// The database, in words.
         what: String,
     },
@@ -56,8 +65,14 @@ pub enum ServingLock {
 
 impl ServingLock {
     /// Takes the lock for the database at `url` (`sqlite_file`: its file,
-    /// for SQLite), or says who has it.
-    pub async fn take(url: &str, sqlite_file: Option<&Path>) -> Result<ServingLock, ServingError> {
+    /// for SQLite), or says who has it. A server in cluster mode (`shared`,
+    /// Postgres only) takes it shared with the other members: no
+    /// single-mode server may start beside them, nor they beside one.
+    pub async fn take(
+        url: &str,
+        sqlite_file: Option<&Path>,
+        shared: bool,
+    ) -> Result<ServingLock, ServingError> {
         if url.starts_with("sqlite:") {
             return match sqlite_file {
                 Some(file) => lock_file(file),
@@ -74,7 +89,12 @@ impl ServingLock {
         // notices its connection closed: ask a few times before refusing.
         for attempt in 0..PG_TRIES {
             // Postgres answers a boolean; read it as text through the Any driver.
-            let got: String = sqlx::query_scalar("select cast(pg_try_advisory_lock($1) as text)")
+            let sql = if shared {
+                "select cast(pg_try_advisory_lock_shared($1) as text)"
+            } else {
+                "select cast(pg_try_advisory_lock($1) as text)"
+            };
+            let got: String = sqlx::query_scalar(sql)
                 .bind(LOCK_KEY)
                 .fetch_one(&mut conn)
                 .await
@@ -87,7 +107,11 @@ impl ServingLock {
             }
         }
         let _ = conn.close().await;
-        Err(ServingError::Taken { what })
+        Err(if shared {
+            ServingError::SingleServing { what }
+        } else {
+            ServingError::Taken { what }
+        })
     }
 
     /// Lets the database go now (a graceful stop), rather than at drop.
@@ -139,12 +163,12 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("parlor.sqlite");
         let url = format!("sqlite:{}", db.display());
-        let first = ServingLock::take(&url, Some(&db)).await.unwrap();
-        let second = ServingLock::take(&url, Some(&db)).await.unwrap_err();
+        let first = ServingLock::take(&url, Some(&db), false).await.unwrap();
+        let second = ServingLock::take(&url, Some(&db), false).await.unwrap_err();
         assert!(matches!(second, ServingError::Taken { .. }), "{second}");
         assert!(second.to_string().contains("cluster mode"), "{second}");
         first.release().await;
-        drop(ServingLock::take(&url, Some(&db)).await.unwrap());
+        drop(ServingLock::take(&url, Some(&db), false).await.unwrap());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

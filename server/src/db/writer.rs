@@ -10,6 +10,7 @@ use parlor_protocol::{MatchId, RoomCode};
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
+use super::owners::Fence;
 use super::{json, now_ms, to_i64, Finish, NewStep, Store, StoreError, StoreResult};
 
 /// Counts kept by the group-commit writer.
@@ -36,6 +37,8 @@ pub(super) struct Append {
     steps: Vec<NewStep>,
     finish: Option<Finish>,
     deadline: Option<Option<i64>>,
+    /// Cluster mode: the epoch the room holds.
+    fence: Option<Fence>,
     reply: oneshot::Sender<StoreResult<()>>,
 }
 
@@ -89,6 +92,7 @@ impl Store {
             steps: steps.to_vec(),
             finish: finish.cloned(),
             deadline,
+            fence: self.fence.clone(),
             reply,
         };
         self.writer
@@ -116,13 +120,17 @@ async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>, stats: Arc
         metrics::histogram!("parlor_store_seconds").record(began.elapsed().as_secs_f64());
         metrics::histogram!("parlor_store_batch_appends").record(batch.len() as f64);
         match written {
-            Ok(()) => {
+            Ok(fenced) => {
                 stats.commits.fetch_add(1, Ordering::Relaxed);
                 stats
                     .appends
-                    .fetch_add(batch.len() as u64, Ordering::Relaxed);
-                for job in batch.drain(..) {
-                    let _ = job.reply.send(Ok(()));
+                    .fetch_add((batch.len() - fenced.len()) as u64, Ordering::Relaxed);
+                for (i, job) in batch.drain(..).enumerate() {
+                    let _ = job.reply.send(if fenced.contains(&i) {
+                        Err(StoreError::Fenced)
+                    } else {
+                        Ok(())
+                    });
                 }
             }
             Err(e) if batch.len() == 1 => {
@@ -133,7 +141,11 @@ async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>, stats: Arc
             Err(_) => {
                 // Nothing of the batch was written: each goes again alone.
                 for job in batch.drain(..) {
-                    let result = write_batch(&pool, std::slice::from_ref(&job)).await;
+                    let result = match write_batch(&pool, std::slice::from_ref(&job)).await {
+                        Ok(fenced) if fenced.is_empty() => Ok(()),
+                        Ok(_) => Err(StoreError::Fenced),
+                        Err(e) => Err(e),
+                    };
                     let _ = job.reply.send(result);
                 }
             }
@@ -141,35 +153,45 @@ async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>, stats: Arc
     }
 }
 
-async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<()> {
+/// Writes a batch in one transaction; returns the jobs (by index) that were
+/// not written because their room was taken over (cluster mode).
+async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<Vec<usize>> {
     let mut tx = pool.begin().await?;
-    let rows: Vec<(MatchId, &NewStep)> = batch
-        .iter()
-        .flat_map(|job| job.steps.iter().map(move |s| (job.match_id, s)))
+    let fenced = hold_owners(&mut tx, batch).await?;
+    let written = || {
+        batch
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !fenced.contains(i))
+            .map(|(_, job)| job)
+    };
+    let rows: Vec<(MatchId, Option<i64>, &NewStep)> = written()
+        .flat_map(|job| {
+            let epoch = job.fence.as_ref().map(|f| f.epoch);
+            job.steps.iter().map(move |s| (job.match_id, epoch, s))
+        })
         .collect();
     let now = now_ms();
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         let mut sql = String::from(
-            "insert into match_step (match_id, seq, seat, step, created_at, by_timer, by_stand_in) values ",
+            "insert into match_step (match_id, seq, seat, step, created_at, by_timer, by_stand_in, epoch) values ",
         );
         for i in 0..chunk.len() {
-            let b = i * 7;
+            let b = i * 8;
             if i > 0 {
                 sql.push_str(", ");
             }
-            sql.push_str(&format!(
-                "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
-                b + 1,
-                b + 2,
-                b + 3,
-                b + 4,
-                b + 5,
-                b + 6,
-                b + 7
-            ));
+            sql.push('(');
+            for k in 1..=8 {
+                if k > 1 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!("${}", b + k));
+            }
+            sql.push(')');
         }
         let mut q = sqlx::query(&sql);
-        for (match_id, s) in chunk {
+        for (match_id, epoch, s) in chunk {
             q = q
                 .bind(match_id.to_string())
                 .bind(to_i64(s.seq))
@@ -177,11 +199,12 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<()> {
                 .bind(s.json.clone())
                 .bind(now)
                 .bind(i64::from(s.by_timer))
-                .bind(i64::from(s.by_stand_in));
+                .bind(i64::from(s.by_stand_in))
+                .bind(*epoch);
         }
         q.execute(&mut *tx).await?;
     }
-    for job in batch {
+    for job in written() {
         if let Some(at) = job.deadline {
             sqlx::query("update game_match set deadline_at = $1 where match_id = $2")
                 .bind(at)
@@ -194,7 +217,54 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<()> {
         }
     }
     tx.commit().await?;
-    Ok(())
+    Ok(fenced)
+}
+
+/// Cluster mode: locks, in one statement, the owner row of every room in
+/// the batch at the epoch it holds (held until the commit, so a claim
+/// waits for this batch and then replays it). Returns the jobs whose room
+/// was taken over; their rooms are told (`Fence::lose`).
+async fn hold_owners(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    batch: &[Append],
+) -> StoreResult<Vec<usize>> {
+    let fences: Vec<(usize, &Fence)> = batch
+        .iter()
+        .enumerate()
+        .filter_map(|(i, job)| job.fence.as_ref().map(|f| (i, f)))
+        .collect();
+    if fences.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut held = Vec::new();
+    for chunk in fences.chunks(ROWS_PER_INSERT) {
+        let mut sql =
+            String::from("select room_code, epoch from room_owner where (room_code, epoch) in (");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!("(${}, ${})", 2 * i + 1, 2 * i + 2));
+        }
+        sql.push_str(") for update");
+        let mut q = sqlx::query(&sql);
+        for (_, f) in chunk {
+            q = q.bind(&f.code.0).bind(f.epoch);
+        }
+        for row in q.fetch_all(&mut **tx).await? {
+            let code: String = sqlx::Row::try_get(&row, 0)?;
+            let epoch: i64 = sqlx::Row::try_get(&row, 1)?;
+            held.push((code, epoch));
+        }
+    }
+    let mut fenced = Vec::new();
+    for (i, f) in fences {
+        if !held.iter().any(|(c, e)| *c == f.code.0 && *e == f.epoch) {
+            f.lose();
+            fenced.push(i);
+        }
+    }
+    Ok(fenced)
 }
 
 /// The result, the room's status and the scorecards of a finished match.

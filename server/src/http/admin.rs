@@ -92,6 +92,7 @@ async fn close_room(
         Err(OpenError::Store(e)) => Err(AppError::Store(e)),
         Err(OpenError::ShuttingDown) => Err(AppError::ShuttingDown),
         Err(OpenError::Broken | OpenError::Closed(_)) => Err(AppError::RoomNotFound),
+        Err(OpenError::Elsewhere { .. }) => Err(AppError::RoomElsewhere),
     }
 }
 

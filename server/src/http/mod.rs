@@ -167,6 +167,7 @@ fn open_error(e: OpenError) -> AppError {
         OpenError::Broken => AppError::RoomBroken,
         OpenError::Closed(reason) => AppError::RoomClosed(reason),
         OpenError::ShuttingDown => AppError::ShuttingDown,
+        OpenError::Elsewhere { .. } => AppError::RoomElsewhere,
         OpenError::Store(s) => AppError::Store(s),
     }
 }

@@ -46,7 +46,9 @@ async fn health(State(state): State<AppState>) -> Result<Json<Health>, AppError>
 /// Readiness (see [`crate::health`]): 200 when ready, 503 with the checks
 /// otherwise.
 async fn ready(State(state): State<AppState>) -> Response {
-    let r = crate::health::readiness(state.rooms.store(), state.shutdown.is_cancelled()).await;
+    let lease = state.rooms.member().map(|m| m.holds_lease());
+    let r =
+        crate::health::readiness(state.rooms.store(), state.shutdown.is_cancelled(), lease).await;
     let status = if r.ready {
         StatusCode::OK
     } else {

@@ -37,8 +37,20 @@ const ROOM_COALESCE: Duration = Duration::from_millis(200);
 impl Room {
     /// Runs until the server shuts down, every handle is dropped, or the
     /// room has been idle long enough to unload (it is rebuilt on demand).
-    pub async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>, shutdown: CancellationToken) {
+    /// Returns `true` if it stopped because another server took it over
+    /// (cluster mode): its clients were sent there.
+    pub async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<RoomCmd>,
+        shutdown: CancellationToken,
+    ) -> bool {
         loop {
+            // A write found the room taken over: nothing of it was stored
+            // or acknowledged; the clients go to the new owner.
+            if self.store.fence_lost() {
+                self.moved(&mut rx).await;
+                return true;
+            }
             let timer = self.timer.as_ref().map(|t| t.ends);
             let idle = self
                 .idle_since
@@ -65,11 +77,15 @@ impl Room {
                     // Anything that slipped in is refused as if closed; the
                     // sender retries on a fresh actor.
                     self.drain(&mut rx).await;
-                    return;
+                    return false;
                 }
                 cmd = rx.recv() => cmd,
             };
             let Some(cmd) = cmd else { break };
+            if let RoomCmd::Moved = cmd {
+                self.moved(&mut rx).await;
+                return true;
+            }
             if let RoomCmd::Close { reason, reply } = cmd {
                 match self.store.mark_closed(&self.code, &reason).await {
                     Ok(()) => {
@@ -83,7 +99,7 @@ impl Room {
                         rx.close();
                         self.drain(&mut rx).await;
                         let _ = reply.send(Ok(()));
-                        return;
+                        return false;
                     }
                     Err(e) => {
                         warn!(error = %e, "could not close the room");
@@ -104,14 +120,36 @@ impl Room {
             )
             .into_msg(None),
         );
+        let cluster = self.store.epoch().is_some();
         for conn in self.conns.values() {
             let _ = conn.out.try_send(Outgoing::Text(bye.clone()));
+            // In a cluster another server takes the room at once: come back now.
             let _ = conn.out.try_send(Outgoing::Close {
-                code: close::GOING_AWAY,
+                code: if cluster {
+                    close::SERVICE_RESTART
+                } else {
+                    close::GOING_AWAY
+                },
                 reason: "server shutting down",
             });
         }
         info!("room closed");
+        false
+    }
+
+    /// Stops a room another server owns now (or may): what is queued is
+    /// refused, and every socket is closed with "room moved" so its client
+    /// reconnects, reaching the owner.
+    async fn moved(&mut self, rx: &mut mpsc::Receiver<RoomCmd>) {
+        rx.close();
+        self.drain(rx).await;
+        for conn in self.conns.values() {
+            let _ = conn.out.try_send(Outgoing::Close {
+                code: close::ROOM_MOVED,
+                reason: "the room moved to another server",
+            });
+        }
+        warn!("room stopped here: another server owns it now");
     }
 
     /// Answers commands still queued after the room stopped taking new ones:
@@ -142,6 +180,7 @@ impl Room {
                 RoomCmd::Close { reply, .. } => {
                     let _ = reply.send(Err(StoreError::Closed));
                 }
+                RoomCmd::Moved => {}
             }
         }
     }
@@ -183,6 +222,7 @@ impl Room {
             RoomCmd::Close { reply, .. } => {
                 let _ = reply.send(Err(StoreError::Closed));
             }
+            RoomCmd::Moved => {}
             RoomCmd::Msg { conn, msg } => self.on_msg(conn, msg).await,
         }
     }

@@ -37,7 +37,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn, Instrument};
 
-use crate::db::{Store, StoreError};
+use crate::db::{Claim, Membership, Store, StoreError};
 
 pub use state::Room;
 
@@ -152,6 +152,10 @@ pub enum RoomCmd {
         /// Answer.
         reply: oneshot::Sender<RoomInfo>,
     },
+    /// Cluster mode: this node lost its lease, so another may own the room
+    /// now: stop, closing every socket with "room moved" (4010) so its
+    /// clients reconnect to the owner.
+    Moved,
     /// The server's host closes the room for good: it is marked closed,
     /// every connection is closed (4410), and its link says why.
     Close {
@@ -205,6 +209,14 @@ pub enum OpenError {
     /// The server is shutting down.
     #[error("the server is shutting down")]
     ShuttingDown,
+    /// Cluster mode: another live server owns the room.
+    #[error("the room is served by another server ({node_id})")]
+    Elsewhere {
+        /// That server's node id.
+        node_id: String,
+        /// Where the other servers reach it.
+        addr: String,
+    },
     /// Storage failed.
     #[error(transparent)]
     Store(StoreError),
@@ -255,6 +267,9 @@ struct RoomsInner {
     config: RoomConfig,
     shutdown: CancellationToken,
     tracker: TaskTracker,
+    /// Cluster mode: this server's membership; each room it opens or
+    /// creates is claimed for its current run.
+    member: Option<Arc<Membership>>,
 }
 
 /// Why a room could not be created.
@@ -272,12 +287,15 @@ pub enum CreateError {
 }
 
 impl Rooms {
-    /// An empty registry.
+    /// An empty registry; with `member` (cluster mode), every room it
+    /// opens or creates is first claimed for this server, and its writes
+    /// carry the claim's epoch.
     pub fn new(
         store: Store,
         config: RoomConfig,
         shutdown: CancellationToken,
         tracker: TaskTracker,
+        member: Option<Arc<Membership>>,
     ) -> Rooms {
         Rooms {
             inner: Arc::new(RoomsInner {
@@ -287,7 +305,61 @@ impl Rooms {
                 config,
                 shutdown,
                 tracker,
+                member,
             }),
+        }
+    }
+
+    /// Cluster mode: this server's membership.
+    pub fn member(&self) -> Option<&Arc<Membership>> {
+        self.inner.member.as_ref()
+    }
+
+    /// The store a room's actor writes through: in cluster mode, claimed
+    /// for this node first (`reason` goes to the ownership log).
+    async fn claim(&self, code: &RoomCode, reason: &str) -> Result<Store, OpenError> {
+        let Some(member) = &self.inner.member else {
+            return Ok(self.inner.store.clone());
+        };
+        // A claim racing a release or a reap is asked again.
+        for _ in 0..3 {
+            match self
+                .inner
+                .store
+                .claim_room(code, &member.node(), reason)
+                .await
+            {
+                Ok(Claim::Owned(epoch)) => {
+                    info!(room = %code, epoch, reason, "room claimed");
+                    return Ok(self.inner.store.fenced(code, epoch));
+                }
+                Ok(Claim::OwnedBy { node_id, addr }) => {
+                    return Err(OpenError::Elsewhere { node_id, addr })
+                }
+                Err(StoreError::NotFound) => return Err(OpenError::NotFound),
+                Err(StoreError::Conflict(_)) => continue,
+                Err(e) => return Err(OpenError::Store(e)),
+            }
+        }
+        Err(OpenError::Store(StoreError::Conflict(
+            "the room's ownership kept changing".into(),
+        )))
+    }
+
+    /// Hands back a claim this node made but will not use.
+    async fn unclaim(&self, store: &Store, code: &RoomCode) {
+        if let Some(epoch) = store.epoch() {
+            if let Err(e) = self.inner.store.release_room(code, epoch).await {
+                warn!(room = %code, error = %e, "could not hand the room back");
+            }
+        }
+    }
+
+    /// Cluster mode: this node's lease was lost, so every room it serves
+    /// may have another owner: each stops and sends its clients there.
+    pub async fn all_moved(&self) {
+        for (_, handle) in self.live() {
+            handle.send(RoomCmd::Moved).await;
         }
     }
 
@@ -309,6 +381,11 @@ impl Rooms {
     /// The room with this code: the running actor, or one rebuilt from the
     /// database (after a restart, or after it was unloaded while idle).
     pub async fn open(&self, code: &RoomCode) -> Result<RoomHandle, OpenError> {
+        self.open_for(code, "open").await
+    }
+
+    /// [`Rooms::open`], saying why (cluster mode's ownership log).
+    pub async fn open_for(&self, code: &RoomCode, reason: &str) -> Result<RoomHandle, OpenError> {
         if let Some(h) = self.running(code) {
             return Ok(h);
         }
@@ -319,18 +396,28 @@ impl Rooms {
         if let Some(h) = self.running(code) {
             return Ok(h);
         }
+        // Claimed before it is read: a claim waits for the last owner's
+        // write in flight, so the log read next holds everything it stored.
+        let store = self.claim(code, reason).await?;
         let stored = match self.inner.store.load_room(code).await {
             Ok(s) => s,
-            Err(StoreError::NotFound) => return Err(OpenError::NotFound),
-            Err(e) => return Err(OpenError::Store(e)),
+            Err(e) => {
+                self.unclaim(&store, code).await;
+                return Err(match e {
+                    StoreError::NotFound => OpenError::NotFound,
+                    e => OpenError::Store(e),
+                });
+            }
         };
         if stored.broken.is_some() {
+            self.unclaim(&store, code).await;
             return Err(OpenError::Broken);
         }
         if let Some(reason) = stored.closed {
+            self.unclaim(&store, code).await;
             return Err(OpenError::Closed(reason));
         }
-        match Room::restore(stored, self.inner.store.clone(), self.inner.config.clone()) {
+        match Room::restore(stored, store.clone(), self.inner.config.clone()) {
             Ok(room) => {
                 info!(room = %code, "room restored from the database");
                 Ok(self.spawn(code.clone(), room))
@@ -338,9 +425,10 @@ impl Rooms {
             Err(e) => {
                 // Loud, kept, and refused: never silently dropped.
                 error!(room = %code, error = %e, "room's stored log does not replay; marking it broken");
-                if let Err(se) = self.inner.store.mark_broken(code, &e.to_string()).await {
+                if let Err(se) = store.mark_broken(code, &e.to_string()).await {
                     warn!(room = %code, error = %se, "could not mark the room broken");
                 }
+                self.unclaim(&store, code).await;
                 Err(OpenError::Broken)
             }
         }
@@ -441,12 +529,12 @@ impl Rooms {
                 Err(e) => return Err(e.into()),
             }
         };
-        let room = Room::new(
-            code.clone(),
-            options,
-            self.inner.store.clone(),
-            self.inner.config.clone(),
-        );
+        let store = match self.claim(&code, "create").await {
+            Ok(store) => store,
+            Err(OpenError::Store(e)) => return Err(CreateError::Store(e)),
+            Err(e) => return Err(CreateError::Store(StoreError::Conflict(e.to_string()))),
+        };
+        let room = Room::new(code.clone(), options, store, self.inner.config.clone());
         let handle = self.spawn(code.clone(), room);
         Ok((code, handle))
     }
@@ -460,9 +548,18 @@ impl Rooms {
         let rooms = self.clone();
         let shutdown = self.inner.shutdown.clone();
         let span = tracing::info_span!("room", room = %code);
+        let claim = room.store.epoch();
         self.inner.tracker.spawn(
             async move {
-                room.run(rx, shutdown).await;
+                let fenced = room.run(rx, shutdown).await;
+                // Its last write is done: hand the room back (the next node
+                // asked for it claims it), unless it was taken over.
+                if let (Some(epoch), false) = (claim, fenced) {
+                    match rooms.inner.store.release_room(&code, epoch).await {
+                        Ok(_) => info!(epoch, "room handed back"),
+                        Err(e) => warn!(error = %e, "could not hand the room back"),
+                    }
+                }
                 // Unregister only ourselves, not a successor with this code.
                 let mut map = rooms.lock();
                 let ours = weak

@@ -106,6 +106,7 @@ async fn admit(
             OpenError::Closed(_) => (close::ROOM_CLOSED, "closed by the server's host"),
             OpenError::ShuttingDown => (close::GOING_AWAY, "server shutting down"),
             OpenError::Store(_) => (close::GOING_AWAY, "try again"),
+            OpenError::Elsewhere { .. } => (close::ROOM_MOVED, "served by another server"),
         });
     }
     let gone = (close::GOING_AWAY, "room closed; reconnect");

@@ -8,6 +8,7 @@ use std::time::Duration;
 use axum::extract::ws::Message;
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use parlor_protocol::{close, ClientMsg, ErrorCode, ServerMsg};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
@@ -78,7 +79,7 @@ pub(super) async fn pump<S, R>(
             out = out_rx.recv() => outgoing(sink, stream, out, shutdown, limits).await,
             frame = stream.next() => {
                 heard = Instant::now();
-                incoming(sink, stream, frame, (&room, conn), &mut counts, limits).await
+                incoming(sink, stream, frame, (&room, conn, &mut out_rx), &mut counts, limits).await
             }
             _ = tokio::time::sleep_until(heard + limits.idle) => {
                 close_with(sink, stream, close::IDLE, "nothing heard; reconnect", limits.send_timeout).await;
@@ -128,7 +129,7 @@ async fn incoming<S, R>(
     sink: &mut S,
     stream: &mut R,
     frame: Option<Result<Message, axum::Error>>,
-    (room, conn): (&RoomHandle, ConnId),
+    to: (&RoomHandle, ConnId, &mut mpsc::Receiver<Outgoing>),
     counts: &mut Counts,
     limits: &WsLimits,
 ) -> Flow
@@ -171,18 +172,20 @@ where
         }
     };
     match read {
-        Ok(msg) => to_room(sink, stream, msg, (room, conn), limits).await,
+        Ok(msg) => to_room(sink, stream, msg, to, limits).await,
         Err(e) => malformed(sink, stream, &e, counts, limits).await,
     }
 }
 
 /// Hands a message to the room. A room that stopped taking messages did
-/// not carry it out, and the client hears so before the socket closes.
+/// not carry it out, and the client hears so before the socket closes,
+/// with the close the room sends its connections as it stops (shutting
+/// down, moved to another server, closed), once it has.
 async fn to_room<S, R>(
     sink: &mut S,
     stream: &mut R,
     msg: ClientMsg,
-    (room, conn): (&RoomHandle, ConnId),
+    (room, conn, out): (&RoomHandle, ConnId, &mut mpsc::Receiver<Outgoing>),
     limits: &WsLimits,
 ) -> Flow
 where
@@ -199,16 +202,25 @@ where
         client_seq,
     };
     send_json(sink, &refusal, limits.send_timeout).await;
-    close_with(
-        sink,
-        stream,
-        close::GOING_AWAY,
-        "server shutting down",
-        limits.send_timeout,
-    )
-    .await;
+    let (code, reason) = tokio::time::timeout(ROOM_CLOSE_WAIT, async {
+        while let Some(o) = out.recv().await {
+            if let Outgoing::Close { code, reason } = o {
+                return Some((code, reason));
+            }
+        }
+        None
+    })
+    .await
+    .ok()
+    .flatten()
+    .unwrap_or((close::GOING_AWAY, "server shutting down"));
+    close_with(sink, stream, code, reason, limits.send_timeout).await;
     Flow::Stop
 }
+
+/// How long a connection whose room stopped waits for the room's own close
+/// (it answers what was queued first).
+const ROOM_CLOSE_WAIT: Duration = Duration::from_secs(1);
 
 /// A message that could not be read: answered with why, until there have
 /// been more than [`WsLimits::max_bad`], which closes the socket.

@@ -470,3 +470,62 @@ async fn a_second_server_on_one_database_is_refused() {
         db.drop_db().await;
     }
 }
+
+/// Cluster mode and single mode never share a Postgres database: a
+/// cluster's server beside a single-mode one is refused, and the reverse;
+/// two cluster servers may share it, but not a node id. On SQLite cluster
+/// mode is refused by the configuration.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cluster_and_single_mode_never_share_a_database() {
+    use parlor_server::config::{Cluster, Config};
+    let clustered = |db: &TestDb, id: &str| {
+        let mut c = Config::for_tests(db.url());
+        c.cluster = Some(Cluster {
+            node_id: id.into(),
+            internal_addr: None,
+            lease_ttl: std::time::Duration::from_secs(2),
+        });
+        c
+    };
+    let refused = Config::from_vars(|name| match name {
+        "PARLOR_CLUSTER" => Some("on".into()),
+        "DATABASE_URL" => Some("sqlite:data/x.sqlite".into()),
+        _ => None,
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(
+        refused.contains("PARLOR_CLUSTER") && refused.contains("Postgres"),
+        "{refused}"
+    );
+
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let single = TestServer::start(&db).await;
+    let e = parlor_server::start(clustered(&db, "a"))
+        .await
+        .err()
+        .expect("a cluster beside a single server");
+    assert!(e.to_string().contains("single-mode"), "{e}");
+    single.stop().await;
+
+    let a = TestServer::start_with(clustered(&db, "a")).await;
+    let b = TestServer::start_with(clustered(&db, "b")).await;
+    let e = parlor_server::start(Config::for_tests(db.url()))
+        .await
+        .err()
+        .expect("a single server beside a cluster");
+    assert!(e.to_string().contains("cluster mode"), "{e}");
+    let twin = tokio::time::timeout(
+        std::time::Duration::from_secs(30),
+        parlor_server::start(clustered(&db, "a")),
+    )
+    .await
+    .expect("refused within two leases");
+    let e = twin.err().expect("a second live server with node id a");
+    assert!(e.to_string().contains("PARLOR_NODE_ID"), "{e}");
+    a.stop().await;
+    b.stop().await;
+    db.drop_db().await;
+}

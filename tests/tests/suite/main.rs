@@ -4,6 +4,7 @@
 
 mod at_most_once;
 mod bots;
+mod cluster;
 mod durability;
 mod hostile;
 mod hosting;

@@ -16,4 +16,6 @@ export const CLOSE = {
   RATE: 4029,
   BAD_MESSAGES: 4400,
   SEAT_MOVED: 4009,
+  ROOM_MOVED: 4010,
+  SERVICE_RESTART: 1012,
 } as const;

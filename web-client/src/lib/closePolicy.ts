@@ -49,6 +49,13 @@ export function closePolicy(code: number, reason = ''): ClosePolicy {
   switch (code) {
     case CLOSE.GOING_AWAY:
       return { action: 'retry', text: 'The server is restarting.' };
+    // A cluster's server handing its tables over (a deploy), or a table
+    // another server serves now: the next attempt (after the usual short,
+    // jittered wait) reaches the one that has it.
+    case CLOSE.SERVICE_RESTART:
+      return { action: 'retry', text: 'The server is restarting; another one takes the table.' };
+    case CLOSE.ROOM_MOVED:
+      return { action: 'retry', text: 'The table moved to another server.' };
     case CLOSE.FELL_BEHIND:
       return { action: 'retry_now', text: 'Catching up with the table.' };
     case CLOSE.IDLE:

@@ -1,0 +1,444 @@
+//! Cluster mode's ownership, in Postgres: which process may commit for a
+//! room right now.
+//!
+//! - A row per server process (`node`), renewed about once a second; its
+//!   expiry is read off the database's clock, never a server's. An expired
+//!   node is only *reapable*: another node marks it dead, in a statement
+//!   that conflicts on the row with its renewal, so one of the two wins.
+//! - A row per room (`room_owner`) whose `epoch` grows by one on every
+//!   claim. It is the fencing token: every transaction that writes a
+//!   room's state first locks that row at the epoch its writer holds
+//!   ([`Store::room_tx`], and the group-commit writer for all its rooms in
+//!   one statement). Zero rows means the room was taken over: nothing is
+//!   written, and so nothing is acknowledged. A claim waits for a write
+//!   holding the row, then replays a log that contains it.
+//!
+//! Renewals are per node, never per room: they do not grow with the rooms.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use parlor_protocol::RoomCode;
+use sqlx::Row;
+
+use super::{Store, StoreError, StoreResult};
+
+/// The database's clock in milliseconds since the Unix epoch: every
+/// expiry is compared with it, so servers' clocks never matter.
+const DB_NOW: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// One run of one server process in the cluster.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    /// `PARLOR_NODE_ID`: unique among the cluster's processes.
+    pub id: String,
+    /// New on every start: what an earlier run of the same node owned is
+    /// an orphan.
+    pub incarnation: i64,
+    /// `PARLOR_INTERNAL_ADDR`: where the other nodes reach it.
+    pub addr: String,
+}
+
+impl Node {
+    /// This run of node `id` at `addr`, with a fresh incarnation.
+    pub fn new(id: impl Into<String>, addr: impl Into<String>) -> Node {
+        // Positive and random: unique per start without asking anyone.
+        let incarnation = i64::from_ne_bytes(rand::random::<[u8; 8]>()) & i64::MAX;
+        Node {
+            id: id.into(),
+            incarnation,
+            addr: addr.into(),
+        }
+    }
+}
+
+/// This server's place in the cluster: its current run (a new one after
+/// it lost its lease and joined again) and whether its lease holds.
+#[derive(Debug)]
+pub struct Membership {
+    node: RwLock<Node>,
+    leased: AtomicBool,
+    /// How long a lease lasts.
+    pub ttl: Duration,
+}
+
+impl Membership {
+    /// A member running as `node`, its lease not yet taken.
+    pub fn new(node: Node, ttl: Duration) -> Membership {
+        Membership {
+            node: RwLock::new(node),
+            leased: AtomicBool::new(false),
+            ttl,
+        }
+    }
+
+    /// The current run.
+    pub fn node(&self) -> Node {
+        self.node.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Whether the last renewal (or registration) succeeded.
+    pub fn holds_lease(&self) -> bool {
+        self.leased.load(Ordering::Relaxed)
+    }
+
+    /// Records whether the lease holds.
+    pub fn set_lease(&self, held: bool) {
+        self.leased.store(held, Ordering::Relaxed);
+    }
+
+    /// A new run of the same node (after it lost its lease): what the old
+    /// run owned is an orphan to everyone, this node included.
+    pub fn next_run(&self) -> Node {
+        let mut node = self.node.write().unwrap_or_else(|p| p.into_inner());
+        let next = Node::new(node.id.clone(), node.addr.clone());
+        *node = next.clone();
+        next
+    }
+}
+
+/// A node's state in the membership table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeState {
+    /// Serving and renewing.
+    Alive,
+    /// Stopping: takes no new rooms, hands its rooms back.
+    Draining,
+    /// Stopped cleanly.
+    Left,
+    /// Reaped after its lease ran out.
+    Dead,
+}
+
+impl NodeState {
+    fn as_str(self) -> &'static str {
+        match self {
+            NodeState::Alive => "alive",
+            NodeState::Draining => "draining",
+            NodeState::Left => "left",
+            NodeState::Dead => "dead",
+        }
+    }
+}
+
+/// What a claim found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Claim {
+    /// This node owns the room now, at this epoch.
+    Owned(i64),
+    /// A live node owns it.
+    OwnedBy {
+        /// That node.
+        node_id: String,
+        /// Where it is reached.
+        addr: String,
+    },
+}
+
+/// A room's current owner as stored (for relaying and for the admin page).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Owner {
+    /// The room's epoch.
+    pub epoch: i64,
+    /// The owning node, if any.
+    pub node_id: Option<String>,
+    /// Its address, if it is alive or draining.
+    pub addr: Option<String>,
+}
+
+/// The epoch a room's writes carry, and whether a write found it taken
+/// over (the room then stops: see `Room::run`).
+#[derive(Debug, Clone)]
+pub(super) struct Fence {
+    pub(super) code: RoomCode,
+    pub(super) epoch: i64,
+    pub(super) lost: Arc<AtomicBool>,
+}
+
+impl Fence {
+    pub(super) fn lose(&self) {
+        if !self.lost.swap(true, Ordering::Relaxed) {
+            metrics::counter!("parlor_fenced_writes_total").increment(1);
+            tracing::warn!(room = %self.code, epoch = self.epoch, "the room was taken over by another node; nothing was written");
+        }
+    }
+}
+
+fn ms(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl Store {
+    /// This store's handle for one room owned at `epoch`: every write of
+    /// the room's state through it is fenced by that epoch.
+    pub fn fenced(&self, code: &RoomCode, epoch: i64) -> Store {
+        let mut store = self.clone();
+        store.fence = Some(Fence {
+            code: code.clone(),
+            epoch,
+            lost: Arc::new(AtomicBool::new(false)),
+        });
+        store
+    }
+
+    /// The epoch this handle's writes carry (cluster mode).
+    pub fn epoch(&self) -> Option<i64> {
+        self.fence.as_ref().map(|f| f.epoch)
+    }
+
+    /// Whether a write through this handle found the room taken over.
+    pub fn fence_lost(&self) -> bool {
+        self.fence
+            .as_ref()
+            .is_some_and(|f| f.lost.load(Ordering::Relaxed))
+    }
+
+    /// A transaction for a write of a room's state: in cluster mode its
+    /// first statement locks the room's owner row at this handle's epoch,
+    /// and finding it at another epoch fails with [`StoreError::Fenced`].
+    pub(super) async fn room_tx(
+        &self,
+        code: &RoomCode,
+    ) -> StoreResult<sqlx::Transaction<'static, sqlx::Any>> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(f) = &self.fence {
+            debug_assert_eq!(&f.code, code, "a room's store writes only that room");
+            let held = sqlx::query(
+                "select 1 from room_owner where room_code = $1 and epoch = $2 for update",
+            )
+            .bind(&f.code.0)
+            .bind(f.epoch)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if held.is_none() {
+                f.lose();
+                return Err(StoreError::Fenced);
+            }
+        }
+        Ok(tx)
+    }
+
+    /// Enters `node` in the membership, alive for `ttl`. Refused
+    /// ([`StoreError::Conflict`]) while another run with the same node id
+    /// is alive and unexpired: two processes must not share an id.
+    pub async fn register_node(&self, node: &Node, ttl: Duration) -> StoreResult<()> {
+        let sql = format!(
+            "insert into node (node_id, incarnation, addr, state, expires_at, started_at) \
+             values ($1, $2, $3, 'alive', {DB_NOW} + $4, {DB_NOW}) \
+             on conflict (node_id) do update set incarnation = excluded.incarnation, \
+             addr = excluded.addr, state = 'alive', expires_at = excluded.expires_at, \
+             started_at = excluded.started_at \
+             where node.state not in ('alive', 'draining') or node.expires_at < {DB_NOW} \
+             or node.incarnation = excluded.incarnation"
+        );
+        let done = sqlx::query(&sql)
+            .bind(&node.id)
+            .bind(node.incarnation)
+            .bind(&node.addr)
+            .bind(ms(ttl))
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::Conflict(format!(
+                "node id {} is in use by a live server",
+                node.id
+            )));
+        }
+        Ok(())
+    }
+
+    /// Renews `node`'s lease for `ttl`; `false` when it was reaped (or
+    /// replaced): it then owns nothing and must stop serving its rooms.
+    pub async fn renew_node(&self, node: &Node, ttl: Duration) -> StoreResult<bool> {
+        let sql = format!(
+            "update node set expires_at = {DB_NOW} + $1 \
+             where node_id = $2 and incarnation = $3 and state in ('alive', 'draining')"
+        );
+        let done = sqlx::query(&sql)
+            .bind(ms(ttl))
+            .bind(&node.id)
+            .bind(node.incarnation)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Moves `node` to `state` (draining on SIGTERM, left once stopped).
+    pub async fn set_node_state(&self, node: &Node, state: NodeState) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "update node set state = $1 where node_id = $2 and incarnation = $3 \
+             and state in ('alive', 'draining')",
+        )
+        .bind(state.as_str())
+        .bind(&node.id)
+        .bind(node.incarnation)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Marks dead every node whose lease ran out more than `grace` ago;
+    /// returns them. Serialized with each one's renewal by the row: if the
+    /// renewal commits first, the node is not reaped.
+    pub async fn reap_nodes(&self, grace: Duration) -> StoreResult<Vec<String>> {
+        let sql = format!(
+            "update node set state = 'dead' \
+             where state in ('alive', 'draining') and expires_at < {DB_NOW} - $1 \
+             returning node_id"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(ms(grace))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok(r.try_get::<String, _>(0)?))
+            .collect()
+    }
+
+    /// Claims a room for `node` unless a live node owns it: the epoch grows
+    /// by one and the claim is logged with `reason`. A room this run of the
+    /// node owns already is claimed again (a new epoch fences any earlier
+    /// handle). [`StoreError::NotFound`] when no such room exists.
+    pub async fn claim_room(
+        &self,
+        code: &RoomCode,
+        node: &Node,
+        reason: &str,
+    ) -> StoreResult<Claim> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "insert into room_owner (room_code, epoch) select room_code, 0 from room \
+             where room_code = $1 on conflict (room_code) do nothing",
+        )
+        .bind(&code.0)
+        .execute(&mut *tx)
+        .await?;
+        let sql = format!(
+            "update room_owner o set epoch = o.epoch + 1, node_id = $2, incarnation = $3, \
+             claimed_at = {DB_NOW} \
+             where o.room_code = $1 \
+             and exists (select 1 from node me where me.node_id = $2 and me.incarnation = $3 \
+               and me.state = 'alive') \
+             and (o.node_id is null \
+               or (o.node_id = $2 and o.incarnation = $3) \
+               or not exists (select 1 from node n where n.node_id = o.node_id \
+                 and n.incarnation = o.incarnation and n.state in ('alive', 'draining'))) \
+             returning o.epoch"
+        );
+        let claimed = sqlx::query(&sql)
+            .bind(&code.0)
+            .bind(&node.id)
+            .bind(node.incarnation)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = claimed else {
+            let owner = owner_of(&mut tx, code).await?;
+            tx.rollback().await?;
+            return match owner {
+                None => Err(StoreError::NotFound),
+                Some(Owner {
+                    node_id: Some(node_id),
+                    addr: Some(addr),
+                    ..
+                }) => Ok(Claim::OwnedBy { node_id, addr }),
+                // Released or reaped between the two statements, or this
+                // node is not alive (it lost its lease, or is draining).
+                Some(_) => Err(StoreError::Conflict(
+                    "the room could not be claimed now".into(),
+                )),
+            };
+        };
+        let epoch: i64 = row.try_get(0)?;
+        let log = format!(
+            "insert into ownership_log (room_code, epoch, node_id, incarnation, reason, at) \
+             values ($1, $2, $3, $4, $5, {DB_NOW})"
+        );
+        sqlx::query(&log)
+            .bind(&code.0)
+            .bind(epoch)
+            .bind(&node.id)
+            .bind(node.incarnation)
+            .bind(reason)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        metrics::counter!("parlor_claims_total", "reason" => reason.to_owned()).increment(1);
+        Ok(Claim::Owned(epoch))
+    }
+
+    /// Hands a room back (drain, idle unload): unowned, it is claimed by
+    /// the next node asked for it. `false` if the epoch had moved on.
+    pub async fn release_room(&self, code: &RoomCode, epoch: i64) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "update room_owner set node_id = null, incarnation = null \
+             where room_code = $1 and epoch = $2",
+        )
+        .bind(&code.0)
+        .bind(epoch)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// A room's owner as stored; `None` when the room was never claimed.
+    pub async fn room_owner(&self, code: &RoomCode) -> StoreResult<Option<Owner>> {
+        let mut conn = self.pool.acquire().await?;
+        owner_of(&mut conn, code).await
+    }
+
+    /// Rooms in play (or recent lobbies) that no live node owns: those no
+    /// socket may come for (bot seats, running turn timers) are claimed by
+    /// a node's sweeper. At most `limit`, those with the soonest deadline
+    /// first.
+    pub async fn orphaned_rooms(&self, limit: u32) -> StoreResult<Vec<RoomCode>> {
+        let rows = sqlx::query(
+            "select r.room_code from room r \
+             left join room_owner o on o.room_code = r.room_code \
+             left join game_match m on m.room_code = r.room_code and m.status = 'playing' \
+             where r.status = 'playing' and r.broken is null and r.closed is null \
+             and (o.node_id is null or not exists (select 1 from node n \
+               where n.node_id = o.node_id and n.incarnation = o.incarnation \
+               and n.state in ('alive', 'draining'))) \
+             order by m.deadline_at is null, m.deadline_at, r.created_at limit $1",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(RoomCode(r.try_get(0)?))).collect()
+    }
+
+    /// The rooms this run of `node` owns (its drain hands them back).
+    pub async fn rooms_owned(&self, node: &Node) -> StoreResult<Vec<(RoomCode, i64)>> {
+        let rows = sqlx::query(
+            "select room_code, epoch from room_owner where node_id = $1 and incarnation = $2",
+        )
+        .bind(&node.id)
+        .bind(node.incarnation)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((RoomCode(r.try_get(0)?), r.try_get(1)?)))
+            .collect()
+    }
+}
+
+async fn owner_of(conn: &mut sqlx::AnyConnection, code: &RoomCode) -> StoreResult<Option<Owner>> {
+    let row = sqlx::query(
+        "select o.epoch, o.node_id, n.addr from room_owner o \
+         left join node n on n.node_id = o.node_id and n.incarnation = o.incarnation \
+           and n.state in ('alive', 'draining') \
+         where o.room_code = $1",
+    )
+    .bind(&code.0)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.map(|r| {
+        Ok(Owner {
+            epoch: r.try_get(0)?,
+            node_id: r.try_get(1)?,
+            addr: r.try_get(2)?,
+        })
+    })
+    .transpose()
+}

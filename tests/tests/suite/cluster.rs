@@ -1,0 +1,458 @@
+//! Cluster mode, two servers on one Postgres, over real sockets: a room
+//! belongs to the server that claimed it, and the other sends its sockets
+//! there ("room moved", 4010); when the room is taken over, its old server
+//! commits nothing more (the write is refused by the store, the action is
+//! never acknowledged) and sends its clients on; they resume on the new
+//! owner with exactly what they missed, and the match plays to its end
+//! there and verifies. A drained server hands its rooms back at once. A
+//! server process paused past its lease wakes to find its room moved: what
+//! it held is never acknowledged, and it joins again as a new run.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::time::Duration;
+
+use parlor_games::record::verify;
+use parlor_protocol::replay::MatchExport;
+use parlor_protocol::{close, ClientMsg, GameKind, ServerMsg};
+use parlor_server::config::Cluster;
+use parlor_server::Config;
+use parlor_tests::driver::{act_if_due, Table};
+use parlor_tests::process::ServerProcess;
+use parlor_tests::{Answer, Api, TestClient, TestDb, TestServer, WAIT};
+use sqlx::{Connection, Row};
+
+fn node(db: &TestDb, id: &str) -> Config {
+    let mut config = Config::for_tests(db.url());
+    config.cluster = Some(Cluster {
+        node_id: id.into(),
+        internal_addr: None,
+        lease_ttl: Duration::from_secs(2),
+    });
+    config
+}
+
+/// Sends the next action of whichever seat is due, reading what arrives
+/// until one is; returns (seat index, client_seq).
+async fn act_once(seats: &mut [TestClient]) -> (usize, u32) {
+    for _ in 0..2_000 {
+        for (i, c) in seats.iter_mut().enumerate() {
+            if let Some(seq) = act_if_due(c).await {
+                return (i, seq);
+            }
+        }
+        // Nobody is due on what they hold yet: read what is coming.
+        for c in seats.iter_mut() {
+            c.try_recv(Duration::from_millis(20)).await;
+        }
+    }
+    panic!("no seat came to act");
+}
+
+/// Plays `n` acknowledged actions; then every seat holds the same version.
+async fn play_some(seats: &mut [TestClient], n: usize) {
+    for _ in 0..n {
+        let (i, seq) = act_once(seats).await;
+        let answer = seats[i].await_answer(seq).await;
+        assert!(matches!(answer, Answer::Acked(_)), "{answer:?}");
+    }
+    // Everything the server sent before a pong has been read: each seat
+    // holds the room's latest version (an ack can come before the update
+    // carrying the chance steps after it).
+    for c in seats.iter_mut() {
+        c.settle().await;
+    }
+    let v = seats[0].version();
+    assert!(seats.iter().all(|c| c.version() == v));
+}
+
+/// The status a WebSocket upgrade for the room is answered with (101 when
+/// it is upgraded).
+async fn upgrade_status(api: &Api, code: &str) -> u16 {
+    match tokio_tungstenite::connect_async(api.ws_url(code)).await {
+        Ok((_, response)) => response.status().as_u16(),
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => response.status().as_u16(),
+        Err(e) => panic!("the upgrade failed: {e}"),
+    }
+}
+
+/// Steps stored for the room's matches.
+async fn steps(conn: &mut sqlx::PgConnection, code: &str) -> i64 {
+    sqlx::query("select count(*) from match_step s join game_match m on m.match_id = s.match_id where m.room_code = $1")
+        .bind(code)
+        .fetch_one(conn)
+        .await
+        .unwrap()
+        .get(0)
+}
+
+async fn raw(db: &TestDb) -> sqlx::PgConnection {
+    sqlx::PgConnection::connect(db.url()).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_taken_over_commits_nothing_on_its_old_server() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let a = TestServer::start_with(node(&db, "a")).await;
+    let b = TestServer::start_with(node(&db, "b")).await;
+
+    // Created on A, the room is A's.
+    let mut t = Table::started(&a, GameKind::DoozyDice, 0, 2, 0).await;
+    play_some(&mut t.seats, 3).await;
+    assert_eq!(
+        upgrade_status(&b, &t.code).await,
+        503,
+        "B sends A's room's sockets on"
+    );
+    let (status, body) = b.get_raw(&format!("/api/rooms/{}", t.code)).await;
+    assert_eq!(status, 503, "{}", String::from_utf8_lossy(&body));
+    assert!(String::from_utf8_lossy(&body).contains("room_moved"));
+
+    // B takes the room over while A still believes it owns it (as after a
+    // pause past its lease): the epoch moves on under A.
+    let mut conn = raw(&db).await;
+    let before: i64 = sqlx::query("select epoch from room_owner where room_code = $1")
+        .bind(&t.code)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap()
+        .get(0);
+    sqlx::query("update room_owner set epoch = epoch + 1, node_id = 'b', incarnation = (select incarnation from node where node_id = 'b') where room_code = $1")
+        .bind(&t.code)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+
+    // A's next action is refused by the store: never acknowledged, and A
+    // sends every socket of the room on.
+    let stored = t.seats[0].version();
+    let (due, seq) = act_once(&mut t.seats).await;
+    for c in &mut t.seats {
+        assert_eq!(c.close_code().await, close::ROOM_MOVED);
+    }
+    assert!(
+        !t.seats[due].acked().any(|(sent, _)| sent.client_seq == seq),
+        "an action the old owner could not store was acknowledged"
+    );
+
+    // The clients resume on B, which serves the room from the log.
+    let mut on_b = Vec::new();
+    for (c, token) in t.seats.iter().zip(&t.tokens) {
+        let mut r = b
+            .resume(&t.code, Some(token), Some(c.state().clone()))
+            .await;
+        r.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
+            .await;
+        r.settle().await;
+        assert_eq!(r.version(), stored, "B holds exactly what A stored");
+        on_b.push(r);
+    }
+    play_some(&mut on_b, 3).await;
+
+    // Now B's: A sends sockets on. Play to the end on B.
+    assert_eq!(upgrade_status(&a, &t.code).await, 503);
+    let clients = parlor_tests::driver::play_to_end(on_b).await;
+    let match_id = clients[0].match_id();
+    assert!(clients[0].state().result.is_some());
+    let (status, body) = b.get_raw(&format!("/api/matches/{match_id}/export")).await;
+    assert_eq!(status, 200);
+    let record: MatchExport = serde_json::from_slice(&body).unwrap();
+    verify(&record).expect("the match verifies from its seed");
+
+    // Every step carries the epoch that wrote it, never decreasing; none
+    // at A's epoch came after the takeover.
+    let rows = sqlx::query("select seq, epoch from match_step where match_id = $1 order by seq")
+        .bind(match_id.to_string())
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    let epochs: Vec<(i64, i64)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+    assert!(epochs.windows(2).all(|w| w[0].1 <= w[1].1), "{epochs:?}");
+    for (seq, epoch) in &epochs {
+        let by_a = *epoch == before;
+        assert_eq!(by_a, (*seq as u64) <= stored, "step {seq} at epoch {epoch}");
+    }
+    a.stop().await;
+    b.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drained_server_hands_its_rooms_over() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let a = TestServer::start_with(node(&db, "a")).await;
+    let b = TestServer::start_with(node(&db, "b")).await;
+    let mut t = Table::started(&a, GameKind::DoozyDice, 0, 2, 0).await;
+    play_some(&mut t.seats, 2).await;
+    let stored = t.seats[0].version();
+
+    // A drains (a deploy): its sockets are told to come back at once.
+    let (code, tokens) = (t.code.clone(), t.tokens.clone());
+    let mut seats = std::mem::take(&mut t.seats);
+    let stop = tokio::spawn(a.stop());
+    for c in &mut seats {
+        assert_eq!(c.close_code().await, close::SERVICE_RESTART);
+    }
+    stop.await.unwrap();
+    let mut conn = raw(&db).await;
+    let state: String = sqlx::query("select state from node where node_id = 'a'")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(state, "left");
+    let owner: Option<String> = sqlx::query("select node_id from room_owner where room_code = $1")
+        .bind(&code)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap()
+        .get(0);
+    // Handed back (and maybe swept up by B already: the match is on).
+    assert_ne!(owner.as_deref(), Some("a"), "A handed the room back");
+
+    // The next socket, on B, claims it with nothing lost.
+    let mut on_b = Vec::new();
+    for (c, token) in seats.iter().zip(&tokens) {
+        let mut r = b.resume(&code, Some(token), Some(c.state().clone())).await;
+        r.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
+            .await;
+        r.settle().await;
+        assert_eq!(r.version(), stored);
+        on_b.push(r);
+    }
+    play_some(&mut on_b, 2).await;
+    for c in &mut on_b {
+        c.send(&ClientMsg::Ping).await;
+        assert!(c.try_recv(WAIT).await.is_some());
+    }
+    b.stop().await;
+    db.drop_db().await;
+}
+
+/// Bot seats with nobody connected: when their server goes, no socket will
+/// come for the room, so another server's sweep takes it over and the bots
+/// play on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_orphaned_room_of_bots_is_swept_up() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let mut config = node(&db, "a");
+    config.rooms.bot_think = Duration::from_millis(50);
+    let a = TestServer::start_with(config).await;
+    let mut config = node(&db, "b");
+    config.rooms.bot_think = Duration::from_millis(50);
+    let b = TestServer::start_with(config).await;
+
+    let host = a.create_room(GameKind::DoozyDice, None, "Host").await;
+    let code = host.code.0.clone();
+    let mut c = a.connect_welcomed(&code, Some(&host.token)).await;
+    c.send(&ClientMsg::AddBot {
+        level: parlor_protocol::BotLevel::Easy,
+    })
+    .await;
+    c.send(&ClientMsg::AddBot {
+        level: parlor_protocol::BotLevel::Easy,
+    })
+    .await;
+    c.recv_until(|m| match m {
+        ServerMsg::Room { room } if room.seats.len() == 3 => Some(()),
+        _ => None,
+    })
+    .await;
+    c.send(&ClientMsg::Start).await;
+    parlor_tests::await_start(&mut c).await;
+    // The host's own seat goes to a stand-in: bots play every seat.
+    c.send(&ClientMsg::StandIn {
+        seat: parlor_protocol::Seat(0),
+        on: true,
+    })
+    .await;
+    let v = c.version();
+    c.await_version(v + 3).await;
+    drop(c);
+    let mut conn = raw(&db).await;
+    // A goes (drained: its rooms are handed back, nobody reconnects).
+    a.stop().await;
+    let after_a = steps(&mut conn, &code).await;
+    // B's sweep claims the orphan; its bots (and the host's stand-in) play on.
+    let until = tokio::time::Instant::now() + WAIT;
+    loop {
+        let owner: Option<String> =
+            sqlx::query("select node_id from room_owner where room_code = $1")
+                .bind(&code)
+                .fetch_one(&mut conn)
+                .await
+                .unwrap()
+                .get(0);
+        if owner.as_deref() == Some("b") && steps(&mut conn, &code).await > after_a {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < until,
+            "B never took the orphaned room over"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    b.stop().await;
+    db.drop_db().await;
+}
+
+/// Sends `signal` (`STOP`, `CONT`) to a server process.
+fn signal(p: &ServerProcess, signal: &str) {
+    let pid = p.pid().to_string();
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal} {pid}");
+    if signal == "STOP" {
+        // The signal is sent, not yet taken: wait until every thread of the
+        // process is stopped, so nothing sent from here on is handled.
+        let stopped = || {
+            std::fs::read_dir(format!("/proc/{pid}/task")).is_ok_and(|tasks| {
+                tasks.flatten().all(|t| {
+                    std::fs::read_to_string(t.path().join("stat")).is_ok_and(|stat| {
+                        stat.rsplit_once(") ")
+                            .is_some_and(|(_, rest)| rest.starts_with('T'))
+                    })
+                })
+            })
+        };
+        for _ in 0..500 {
+            if stopped() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        panic!("the server process {pid} did not stop");
+    }
+}
+
+/// Polls `sql` (one text column) until it answers `want`.
+async fn await_row(conn: &mut sqlx::PgConnection, sql: &str, want: &str) {
+    let until = tokio::time::Instant::now() + WAIT;
+    loop {
+        let got: Option<String> = sqlx::query(sql)
+            .fetch_optional(&mut *conn)
+            .await
+            .unwrap()
+            .map(|r| r.get(0));
+        if got.as_deref() == Some(want) {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < until,
+            "{sql}: {got:?}, not {want}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Two server processes. A is paused (SIGSTOP) past its lease while one of
+/// its players sends an action; B declares A dead and the players resume
+/// there; then A wakes. The action it held is never acknowledged, A sends
+/// its sockets on ("room moved") and joins the cluster again as a new run;
+/// no step of A's epoch was stored after B's claim.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_server_wakes_to_find_its_room_moved() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let addr: std::net::SocketAddr = "127.0.0.1:0".parse().unwrap();
+    let env = |id: &'static str| {
+        [
+            ("PARLOR_CLUSTER", "on"),
+            ("PARLOR_NODE_ID", id),
+            ("PARLOR_LEASE_TTL", "1s"),
+            ("PARLOR_RATE_LIMIT", "off"),
+        ]
+    };
+    let a = ServerProcess::start(db.url(), addr, &env("a")).await;
+    let b = ServerProcess::start(db.url(), addr, &env("b")).await;
+    let mut conn = raw(&db).await;
+    let first_run: i64 = sqlx::query("select incarnation from node where node_id = 'a'")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap()
+        .get(0);
+
+    let mut t = Table::started(&a.api, GameKind::DoozyDice, 0, 2, 0).await;
+    play_some(&mut t.seats, 3).await;
+    let stored = t.seats[0].version();
+
+    signal(&a, "STOP");
+    let (due, seq) = act_once(&mut t.seats).await;
+    // A's lease runs out (1 s) and a lease later B declares it dead.
+    await_row(
+        &mut conn,
+        "select state from node where node_id = 'a'",
+        "dead",
+    )
+    .await;
+
+    let mut on_b = Vec::new();
+    for (c, token) in t.seats.iter().zip(&t.tokens) {
+        let mut r = b
+            .api
+            .resume(&t.code, Some(token), Some(c.state().clone()))
+            .await;
+        r.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
+            .await;
+        r.settle().await;
+        assert_eq!(r.version(), stored, "B holds exactly what A stored");
+        on_b.push(r);
+    }
+    play_some(&mut on_b, 2).await;
+
+    signal(&a, "CONT");
+    for c in &mut t.seats {
+        assert_eq!(
+            c.close_code().await,
+            close::ROOM_MOVED,
+            "A sends its sockets on"
+        );
+    }
+    assert!(
+        !t.seats[due].acked().any(|(sent, _)| sent.client_seq == seq),
+        "the action A held while paused was acknowledged"
+    );
+    // A joins again as a new run.
+    await_row(
+        &mut conn,
+        "select state from node where node_id = 'a'",
+        "alive",
+    )
+    .await;
+    let run: i64 = sqlx::query("select incarnation from node where node_id = 'a'")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap()
+        .get(0);
+    assert_ne!(run, first_run);
+
+    // B plays on; nothing of A's epoch came after B's claim.
+    play_some(&mut on_b, 2).await;
+    let match_id = on_b[0].match_id();
+    let rows = sqlx::query("select seq, epoch from match_step where match_id = $1 order by seq")
+        .bind(match_id.to_string())
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    let epochs: Vec<(i64, i64)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+    assert!(epochs.windows(2).all(|w| w[0].1 <= w[1].1), "{epochs:?}");
+    let first = epochs[0].1;
+    for (seq, epoch) in &epochs {
+        assert_eq!(
+            *epoch == first,
+            (*seq as u64) <= stored,
+            "step {seq} at epoch {epoch}"
+        );
+    }
+    a.kill().await;
+    assert!(b.terminate(WAIT).await);
+    db.drop_db().await;
+}
