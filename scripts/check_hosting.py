@@ -392,9 +392,9 @@ def read_env_file(path):
     return values
 
 
-def resolve_compose_here(values=None):
+def resolve_compose_here(values=None, compose_name="docker-compose.yml"):
     """Without docker-compose: substitute .env.example (or `values`) into the
-    compose file (${V}, ${V:-default}, ${V-default}, ${V:?err}), as compose would."""
+    compose file `name` (${V}, ${V:-default}, ${V-default}, ${V:?err}), as compose would."""
     if values is None:
         values = read_env_file(os.path.join(ROOT, ".env.example"))
 
@@ -402,7 +402,7 @@ def resolve_compose_here(values=None):
         name, op, arg = m.group(1), m.group(2), m.group(3) or ""
         v = values.get(name)
         if op in (":?", "?") and (v is None or (op == ":?" and v == "")):
-            fail(f"docker-compose.yml: ${{{name}}} is required ({arg}) and .env.example lacks it")
+            fail(f"{compose_name}: ${{{name}}} is required ({arg}) and .env.example lacks it")
             return ""
         if op == ":-" and not v or op == "-" and v is None:
             return arg
@@ -418,7 +418,7 @@ def resolve_compose_here(values=None):
             return re.sub(r"\$\{([A-Za-z0-9_]+)(?:(:?[-?])([^}]*))?\}", sub, node)
         return node
 
-    with open(os.path.join(ROOT, "docker-compose.yml")) as f:
+    with open(os.path.join(ROOT, compose_name)) as f:
         resolved = walk(yaml.safe_load(f))
     fd, path = tempfile.mkstemp(suffix=".yml")
     with os.fdopen(fd, "w") as f:
@@ -524,16 +524,177 @@ def check_compose(resolved_path, bin_name, port, dockerfile_healthcheck, setting
     # .env.example and the compose file must agree: a documented variable
     # nothing reads misleads, an undocumented one surprises.
     used = set(re.findall(r"\$\{([A-Z0-9_]+)", raw))
-    for k in sorted(set(example) - used):
-        fail(f".env.example: {k} is not used by docker-compose.yml")
+    with open(os.path.join(ROOT, CLUSTER_COMPOSE)) as f:
+        used_cluster = set(re.findall(r"\$\{([A-Z0-9_]+)", f.read()))
+    for k in sorted(set(example) - used - used_cluster):
+        fail(f".env.example: {k} is used by neither docker-compose.yml nor {CLUSTER_COMPOSE}")
     for k in sorted(used - set(example)):
         fail(f"docker-compose.yml: ${{{k}}} is not documented in .env.example")
+    for k in sorted(used_cluster - set(example)):
+        fail(f"{CLUSTER_COMPOSE}: ${{{k}}} is not documented in .env.example")
     for k, v in example.items():
         if k.endswith("_TOKEN") and v:
             fail(f".env.example: {k} has a value; a copied example would switch it on with a public token")
     ok(f"compose: server env keys are server settings ({len(env)}), port {port}, health check, waits for {db_names}, "
        ".env.example matches")
     return env
+
+
+# --- cluster mode: the compose file, HAProxy's configuration, a live cluster ---
+
+CLUSTER_COMPOSE = "docker-compose.cluster.yml"
+HAPROXY_CFG = os.path.join("deploy", "haproxy.cfg")
+
+
+def haproxy_bin():
+    for path in ("haproxy", "/usr/sbin/haproxy"):
+        r = run(["sh", "-c", f"command -v {path}"], 5)
+        if r.returncode == 0:
+            return r.stdout.strip()
+    return None
+
+
+def check_cluster_compose(resolved_path, settings):
+    """The cluster bundle: servers in cluster mode with known settings,
+    reached only through the proxy, which runs deploy/haproxy.cfg."""
+    with open(resolved_path) as f:
+        services = yaml.safe_load(f).get("services", {})
+    server = next((s for s in services.values() if "build" in s), None)
+    if server is None:
+        fail(f"{CLUSTER_COMPOSE}: no service is built from the Dockerfile")
+        return {}
+    env = compose_server_env(resolved_path)
+    unknown = sorted(k for k in env if k not in settings)
+    if unknown:
+        fail(f"{CLUSTER_COMPOSE}: server environment {unknown} are not settings the server knows")
+    if env.get("PARLOR_CLUSTER") != "on":
+        fail(f"{CLUSTER_COMPOSE}: the servers do not run PARLOR_CLUSTER=on")
+    if not env.get("PARLOR_CLUSTER_SECRET"):
+        fail(f"{CLUSTER_COMPOSE}: no PARLOR_CLUSTER_SECRET")
+    if server.get("ports"):
+        fail(f"{CLUSTER_COMPOSE}: the server publishes ports; --scale needs them behind the proxy")
+    proxies = [s for s in services.values() if "haproxy" in str(s.get("image", ""))]
+    if not proxies:
+        fail(f"{CLUSTER_COMPOSE}: no HAProxy service")
+    elif not any(HAPROXY_CFG.replace(os.sep, "/") in str(v) for v in proxies[0].get("volumes", [])):
+        fail(f"{CLUSTER_COMPOSE}: the proxy does not mount {HAPROXY_CFG}")
+    haproxy = haproxy_bin()
+    if haproxy is None:
+        if os.environ.get("CI"):
+            fail("haproxy is not installed; CI must check its configuration (apt-get install haproxy)")
+        else:
+            print("\n!!! check-hosting: haproxy not installed: SKIPPING its configuration check !!!\n", file=sys.stderr)
+    else:
+        r = run([haproxy, "-c", "-f", os.path.join(ROOT, HAPROXY_CFG)], 30)
+        if r.returncode != 0:
+            fail(f"{HAPROXY_CFG} is not valid:\n{(r.stdout + r.stderr).strip()[-1500:]}")
+        else:
+            ok(f"{HAPROXY_CFG}: haproxy -c says valid")
+    ok(f"{CLUSTER_COMPOSE}: servers in cluster mode, known settings ({len(env)}), behind the proxy")
+    return env
+
+
+def loopback_haproxy_cfg(proxy_port, server_ports):
+    """deploy/haproxy.cfg for servers on this host: the same routing, with
+    the servers listed instead of found through Docker's DNS."""
+    with open(os.path.join(ROOT, HAPROXY_CFG)) as f:
+        cfg = f.read()
+    cfg = re.sub(r"(?m)^resolvers docker\n(?:    .*\n)*", "", cfg)
+    cfg = cfg.replace(" resolvers docker init-addr none", "")
+    cfg = cfg.replace("bind :8080", f"bind 127.0.0.1:{proxy_port}")
+    servers = "".join(f"    server s{i} 127.0.0.1:{p}\n" for i, p in enumerate(server_ports, 1))
+    cfg = re.sub(r"(?m)^    server-template .*\n", lambda _m: servers, cfg)
+    return cfg
+
+
+def run_cluster(bin_path, final, cluster_env, web_dir):
+    """Two servers in cluster mode on one scratch Postgres, behind HAProxy
+    with the bundle's routing: a room is reached through the proxy and
+    through either server (the relay); when its server drains, the other
+    takes the room over and the proxy's next request reaches it."""
+    haproxy = haproxy_bin()
+    base = os.environ.get("PARLOR_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/test")
+    if haproxy is None or psql(base, "select 1").returncode != 0:
+        if os.environ.get("CI"):
+            fail("the cluster check needs haproxy and Postgres in CI")
+        else:
+            print("\n!!! check-hosting: no haproxy or no Postgres: SKIPPING the live cluster check !!!\n", file=sys.stderr)
+        return
+    dbname = f"parlor_cluster_{os.getpid()}_{secrets.token_hex(3)}"
+    parts = urllib.parse.urlsplit(base)
+    scratch = urllib.parse.urlunsplit(parts._replace(path="/" + dbname))
+    if psql(base, f'create database "{dbname}"').returncode != 0:
+        fail(f"creating {dbname}")
+        return
+    workdir = tempfile.mkdtemp(prefix="parlor-cluster-")
+    ports = [free_port(), free_port()]
+    proxy_port = free_port()
+    servers, proxy = [], None
+    try:
+        for i, port in enumerate(ports, 1):
+            env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp")}
+            env.update(final.env)
+            env.update(cluster_env)
+            env.update(DATABASE_URL=scratch, PARLOR_ADDR=f"127.0.0.1:{port}", PARLOR_WEB_DIR=web_dir,
+                       PARLOR_NODE_ID=f"n{i}", PARLOR_LEASE_TTL="2s")
+            servers.append(Server([bin_path] + final.cmd[1:], env, workdir, workdir, f"-cluster{i}"))
+        for srv, port in zip(servers, ports):
+            deadline = time.monotonic() + 30
+            while http("GET", f"http://127.0.0.1:{port}/api/ready")[0] != 200:
+                if time.monotonic() > deadline or srv.proc.poll() is not None:
+                    fail(f"a cluster server on {port} never became ready:\n{srv.logs()}")
+                    return
+                time.sleep(0.2)
+        cfg = os.path.join(workdir, "haproxy.cfg")
+        with open(cfg, "w") as f:
+            f.write(loopback_haproxy_cfg(proxy_port, ports))
+        proxy = subprocess.Popen([haproxy, "-f", cfg, "-db"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        front = f"http://127.0.0.1:{proxy_port}"
+        deadline = time.monotonic() + 15
+        while http("GET", f"{front}/api/ready")[0] != 200:
+            if time.monotonic() > deadline or proxy.poll() is not None:
+                proxy.kill()
+                fail(f"HAProxy never passed a request to a ready server: {proxy.communicate()[1].decode()[-1500:]}")
+                return
+            time.sleep(0.2)
+        status, body = http("POST", f"{front}/api/rooms", {"game": "doozy-dice", "name": "Ana"})
+        if status != 200:
+            fail(f"creating a room through the proxy: {status} {body[:300]!r}")
+            return
+        code = json.loads(body)["code"]
+        reached = [http("GET", f"{u}/api/rooms/{code}")[0] for u in [front] + [f"http://127.0.0.1:{p}" for p in ports]]
+        if reached != [200, 200, 200]:
+            fail(f"room {code} through the proxy and each server answered {reached} (want 200 each: the relay)")
+            return
+        ok("a room is reached through HAProxy and through either server (relayed to its owner)")
+        owner = psql(scratch, f"select node_id from room_owner where room_code = '{code}'").stdout.strip()
+        index = {"n1": 0, "n2": 1}.get(owner)
+        if index is None:
+            fail(f"room {code} has no owner among n1, n2: {owner!r}")
+            return
+        t0 = time.monotonic()
+        if servers[index].stop(20) != 0:
+            fail(f"the owner {owner} did not drain cleanly:\n{servers[index].logs()}")
+            return
+        deadline = time.monotonic() + 10
+        while http("GET", f"{front}/api/rooms/{code}")[0] != 200:
+            if time.monotonic() > deadline:
+                fail(f"after {owner} drained, room {code} was not reached through the proxy within 10 s")
+                return
+            time.sleep(0.1)
+        took = time.monotonic() - t0
+        now = psql(scratch, f"select node_id from room_owner where room_code = '{code}'").stdout.strip()
+        if now == owner:
+            fail(f"room {code} is still {owner}'s after it drained")
+            return
+        ok(f"{owner} drained; the room answered through the proxy again {took:.1f}s after SIGTERM, now {now}'s")
+    finally:
+        for srv in servers:
+            srv.kill()
+        if proxy is not None:
+            proxy.kill()
+            proxy.wait()
+        psql(base, f'drop database if exists "{dbname}" with (force)')
 
 
 # --- the start sequence, natively ---------------------------------------------
@@ -730,6 +891,7 @@ def main():
     ap.add_argument("--bin", required=True, help="the parlor-server binary to run")
     ap.add_argument("--compose-config", help="`docker-compose config` output (resolved with .env.example)")
     ap.add_argument("--compose-defaults", help="`docker-compose config` output with only POSTGRES_PASSWORD set")
+    ap.add_argument("--cluster-config", help=f"`docker-compose config` output of {CLUSTER_COMPOSE} (resolved with .env.example)")
     ap.add_argument("--health-bound", type=float, default=30)
     ap.add_argument("--stop-bound", type=float, default=20)
     args = ap.parse_args()
@@ -763,8 +925,17 @@ def main():
     validate_settings(bin_path, dict(final.env, **compose_server_env(defaults)), "compose defaults (only POSTGRES_PASSWORD in .env)")
     die_if_failed()
 
+    print(f"==> check-hosting: {CLUSTER_COMPOSE} and {HAPROXY_CFG}")
+    cluster_resolved = args.cluster_config or resolve_compose_here(compose_name=CLUSTER_COMPOSE)
+    cluster_env = check_cluster_compose(cluster_resolved, settings)
+    die_if_failed()
+
     print("==> check-hosting: the image's start sequence, natively against Postgres")
     run_sequence(bin_path, final, compose_env, args.health_bound, args.stop_bound)
+    die_if_failed()
+
+    print("==> check-hosting: two servers in cluster mode behind HAProxy, natively")
+    run_cluster(bin_path, final, cluster_env, os.path.join(ROOT, "web-client", "dist"))
     die_if_failed()
     print("check-hosting: all checks passed")
 

@@ -121,7 +121,15 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
     let member = match &config.cluster {
         None => None,
         Some(c) => {
-            let internal = c.internal_addr.clone().unwrap_or_else(|| addr.to_string());
+            // Listening on every interface (a container): the others reach
+            // this one by its host name.
+            let internal = c.internal_addr.clone().unwrap_or_else(|| {
+                if addr.ip().is_unspecified() {
+                    format!("{}:{}", config::host_name(), addr.port())
+                } else {
+                    addr.to_string()
+                }
+            });
             match cluster::join(&store, Node::new(c.node_id.clone(), internal), c).await {
                 Ok(member) => Some(member),
                 Err(e) => {

@@ -76,6 +76,10 @@ pub struct Cluster {
     /// `PARLOR_LEASE_TTL`: a server not heard from for this long may be
     /// declared dead and its rooms taken over (default 5 s).
     pub lease_ttl: Duration,
+    /// `PARLOR_CLUSTER_SECRET`: shared by the cluster's servers; a request
+    /// relayed from one to another carries it (required, 16 characters or
+    /// more).
+    pub secret: String,
 }
 
 impl Cluster {
@@ -177,6 +181,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_NODE_ID", help: "Cluster mode: this server's name, unique in the cluster [default: the host name]" },
     Setting { env: "PARLOR_INTERNAL_ADDR", help: "Cluster mode: host:port where the other servers reach this one [default: the listening address]" },
     Setting { env: "PARLOR_LEASE_TTL", help: "Cluster mode: a server silent this long may be declared dead and its rooms taken over [default: 5s]" },
+    Setting { env: "PARLOR_CLUSTER_SECRET", help: "Cluster mode: a secret the servers share, at least 16 characters; requests relayed between them carry it (required)" },
 ];
 
 /// What the binary was asked to do.
@@ -408,11 +413,13 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
         let node_id = self.read("PARLOR_NODE_ID");
         let internal_addr = self.read("PARLOR_INTERNAL_ADDR");
         let ttl = self.read("PARLOR_LEASE_TTL");
+        let secret = self.read("PARLOR_CLUSTER_SECRET");
         if !on {
             for (name, set) in [
                 ("PARLOR_NODE_ID", node_id.is_some()),
                 ("PARLOR_INTERNAL_ADDR", internal_addr.is_some()),
                 ("PARLOR_LEASE_TTL", ttl.is_some()),
+                ("PARLOR_CLUSTER_SECRET", secret.is_some()),
             ] {
                 if set {
                     self.check(name, Err("set only with PARLOR_CLUSTER=on".into()));
@@ -424,10 +431,24 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
             let bad = "cluster mode needs Postgres (DATABASE_URL=postgres://…); a SQLite file serves one server".into();
             self.check("PARLOR_CLUSTER", Err(bad));
         }
+        let secret = match secret {
+            Some(s) if s.len() >= 16 && s.chars().all(|ch| ch.is_ascii_graphic()) => s,
+            Some(_) => {
+                let bad = "at least 16 characters, printable, no spaces".into();
+                self.check("PARLOR_CLUSTER_SECRET", Err(bad));
+                String::new()
+            }
+            None => {
+                let bad = "required with PARLOR_CLUSTER=on: the same secret on every server of the cluster".into();
+                self.check("PARLOR_CLUSTER_SECRET", Err(bad));
+                String::new()
+            }
+        };
         let mut cluster = Cluster {
-            node_id: node_id.unwrap_or_else(default_node_id),
+            node_id: node_id.unwrap_or_else(host_name),
             internal_addr: None,
             lease_ttl: Duration::from_secs(5),
+            secret,
         };
         if cluster.node_id.len() > 64
             || !cluster
@@ -722,8 +743,9 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests;
 
-/// The host's name (cluster mode's default node id), else "parlor".
-fn default_node_id() -> String {
+/// The host's name (cluster mode's default node id and, when listening on
+/// every interface, internal address), else "parlor".
+pub fn host_name() -> String {
     std::fs::read_to_string("/proc/sys/kernel/hostname")
         .ok()
         .or_else(|| std::env::var("HOSTNAME").ok())

@@ -21,6 +21,7 @@ mod layers;
 mod matches;
 mod ops;
 mod records;
+mod relay;
 mod rooms;
 mod socket;
 
@@ -78,6 +79,8 @@ struct Policy {
     /// `None`: `/metrics` answers 404.
     metrics: Option<Arc<TokenGuard>>,
     heavy: HeavyPool,
+    /// Cluster mode: rooms other servers own are relayed to them.
+    relay: Option<Arc<relay::Relay>>,
 }
 
 impl AppState {
@@ -105,6 +108,11 @@ impl AppState {
                     (MetricsAccess::Token(t), Some(_)) => Some(TokenGuard::new("metrics", Some(t))),
                 },
                 heavy: HeavyPool::new(config.replay_workers, config.replay_queue),
+                relay: config
+                    .cluster
+                    .as_ref()
+                    .and_then(|c| relay::Relay::new(&c.secret))
+                    .map(Arc::new),
             }),
         }
     }
@@ -122,7 +130,7 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
     let api = Router::new()
         .merge(ops::router())
         .nest("/admin", admin::routes(policy.admin.clone()))
-        .merge(rooms::router(rates))
+        .merge(rooms::router(rates, &state))
         .merge(matches::router())
         .merge(records::router())
         .fallback(|| async { AppError::NoRoute })

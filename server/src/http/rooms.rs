@@ -11,13 +11,14 @@ use parlor_protocol::{GameKind, GameOptions, RoomInfo};
 use tokio::sync::oneshot;
 
 use super::layers::{no_store, rate_limited};
-use super::{open_error, parse_code, socket, AppState};
+use super::{open_error, parse_code, relay, socket, AppState};
 use crate::error::{ApiJson, ApiPath, AppError};
 use crate::limits::RateLimits;
 use crate::room::{names, CreateError, JoinError, RoomCmd, RoomHandle};
 
-/// `/games` and `/rooms…` (under `/api`), with the room limits of `rates`.
-pub(super) fn router(rates: RateLimits) -> Router<AppState> {
+/// `/games` and `/rooms…` (under `/api`), with the room limits of `rates`;
+/// in a cluster, a room another server owns is relayed there.
+pub(super) fn router(rates: RateLimits, state: &AppState) -> Router<AppState> {
     let create = Router::new()
         .route("/rooms", post(create_room))
         .route_layer(no_store());
@@ -25,7 +26,11 @@ pub(super) fn router(rates: RateLimits) -> Router<AppState> {
         .route("/rooms/{code}", get(room_info))
         .route("/rooms/{code}/join", post(join_room).layer(no_store()))
         .route("/rooms/{code}/claim", post(claim_seat).layer(no_store()))
-        .route("/rooms/{code}/ws", get(socket::socket));
+        .route("/rooms/{code}/ws", get(socket::socket))
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            relay::relay,
+        ));
     Router::new()
         .route("/games", get(games))
         .merge(rate_limited(create, "create_room", rates.create_room))

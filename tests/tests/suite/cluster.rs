@@ -18,7 +18,7 @@ use parlor_server::config::Cluster;
 use parlor_server::Config;
 use parlor_tests::driver::{act_if_due, Table};
 use parlor_tests::process::ServerProcess;
-use parlor_tests::{Answer, Api, TestClient, TestDb, TestServer, WAIT};
+use parlor_tests::{Answer, TestClient, TestDb, TestServer, WAIT};
 use sqlx::{Connection, Row};
 
 fn node(db: &TestDb, id: &str) -> Config {
@@ -27,6 +27,7 @@ fn node(db: &TestDb, id: &str) -> Config {
         node_id: id.into(),
         internal_addr: None,
         lease_ttl: Duration::from_secs(2),
+        secret: "a-test-cluster-secret".into(),
     });
     config
 }
@@ -65,16 +66,6 @@ async fn play_some(seats: &mut [TestClient], n: usize) {
     assert!(seats.iter().all(|c| c.version() == v));
 }
 
-/// The status a WebSocket upgrade for the room is answered with (101 when
-/// it is upgraded).
-async fn upgrade_status(api: &Api, code: &str) -> u16 {
-    match tokio_tungstenite::connect_async(api.ws_url(code)).await {
-        Ok((_, response)) => response.status().as_u16(),
-        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => response.status().as_u16(),
-        Err(e) => panic!("the upgrade failed: {e}"),
-    }
-}
-
 /// Steps stored for the room's matches.
 async fn steps(conn: &mut sqlx::PgConnection, code: &str) -> i64 {
     sqlx::query("select count(*) from match_step s join game_match m on m.match_id = s.match_id where m.room_code = $1")
@@ -100,14 +91,6 @@ async fn a_room_taken_over_commits_nothing_on_its_old_server() {
     // Created on A, the room is A's.
     let mut t = Table::started(&a, GameKind::DoozyDice, 0, 2, 0).await;
     play_some(&mut t.seats, 3).await;
-    assert_eq!(
-        upgrade_status(&b, &t.code).await,
-        503,
-        "B sends A's room's sockets on"
-    );
-    let (status, body) = b.get_raw(&format!("/api/rooms/{}", t.code)).await;
-    assert_eq!(status, 503, "{}", String::from_utf8_lossy(&body));
-    assert!(String::from_utf8_lossy(&body).contains("room_moved"));
 
     // B takes the room over while A still believes it owns it (as after a
     // pause past its lease): the epoch moves on under A.
@@ -150,8 +133,11 @@ async fn a_room_taken_over_commits_nothing_on_its_old_server() {
     }
     play_some(&mut on_b, 3).await;
 
-    // Now B's: A sends sockets on. Play to the end on B.
-    assert_eq!(upgrade_status(&a, &t.code).await, 503);
+    // Now B's: A relays a socket for it there. Play to the end on B.
+    let mut via_a = a.connect_welcomed(&t.code, None).await;
+    via_a.settle().await;
+    assert_eq!(via_a.version(), on_b[0].version(), "A relays to B");
+    drop(via_a);
     let clients = parlor_tests::driver::play_to_end(on_b).await;
     let match_id = clients[0].match_id();
     assert!(clients[0].state().result.is_some());
@@ -368,6 +354,7 @@ async fn a_paused_server_wakes_to_find_its_room_moved() {
             ("PARLOR_CLUSTER", "on"),
             ("PARLOR_NODE_ID", id),
             ("PARLOR_LEASE_TTL", "1s"),
+            ("PARLOR_CLUSTER_SECRET", "a-test-cluster-secret"),
             ("PARLOR_RATE_LIMIT", "off"),
         ]
     };
@@ -454,5 +441,70 @@ async fn a_paused_server_wakes_to_find_its_room_moved() {
     }
     a.kill().await;
     assert!(b.terminate(WAIT).await);
+    db.drop_db().await;
+}
+
+/// A request for a room another server owns is relayed there, one hop:
+/// a player joins through B and plays through B's socket at A's table,
+/// beside players connected to A. A header claiming a relay with the
+/// wrong secret changes nothing (it is relayed like any request); with the
+/// cluster's secret, B does not relay again but says the room is elsewhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn any_server_reaches_a_room_through_the_relay() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let a = TestServer::start_with(node(&db, "a")).await;
+    let b = TestServer::start_with(node(&db, "b")).await;
+    let t = Table::open(
+        &a,
+        GameKind::DoozyDice,
+        parlor_protocol::GameOptions::default_for(GameKind::DoozyDice).unwrap(),
+        1,
+        0,
+    )
+    .await;
+    let mut host = t.seats.into_iter().next().unwrap();
+
+    // Through B: the room's info, a join, and a socket, all A's.
+    let info = b.room_info(&t.code).await;
+    assert_eq!(info.seats.len(), 1);
+    let joined = b.join(&t.code, "Via B").await;
+    let mut guest = b.connect_welcomed(&t.code, Some(&joined.token)).await;
+    assert_eq!(guest.seat().map(|s| s.index()), Some(1));
+    host.send(&ClientMsg::Start).await;
+    let mut seats = vec![host, guest];
+    for c in &mut seats {
+        parlor_tests::await_start(c).await;
+    }
+    play_some(&mut seats, 6).await;
+    guest = seats.pop().unwrap();
+    assert_eq!(
+        guest.version(),
+        seats[0].version(),
+        "the relayed socket sees the same table"
+    );
+
+    // The relay header: a wrong secret is ignored, the right one is one hop.
+    let path = format!("/api/rooms/{}", t.code);
+    let client = reqwest::Client::new();
+    let forged = client
+        .get(format!("{}{path}", b.base()))
+        .header("x-parlor-relayed", "not-the-cluster-secret")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), 200, "relayed like any request");
+    let hop = client
+        .get(format!("{}{path}", b.base()))
+        .header("x-parlor-relayed", "a-test-cluster-secret")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(hop.status(), 503, "a relayed request is not relayed again");
+    assert!(hop.text().await.unwrap().contains("room_moved"));
+    drop(guest);
+    a.stop().await;
+    b.stop().await;
     db.drop_db().await;
 }

@@ -484,6 +484,7 @@ async fn cluster_and_single_mode_never_share_a_database() {
             node_id: id.into(),
             internal_addr: None,
             lease_ttl: std::time::Duration::from_secs(2),
+            secret: "a-test-cluster-secret".into(),
         });
         c
     };
