@@ -68,6 +68,28 @@ fn describe() {
         "parlor_ws_closes_total",
         "WebSockets closed by the server, by close code"
     );
+    // Cluster mode (the live rooms above are the rooms this server owns).
+    describe_counter!(
+        "parlor_claims_total",
+        "Rooms this server claimed, by reason (open, create, sweep)"
+    );
+    describe_counter!(
+        "parlor_fenced_writes_total",
+        "Writes refused because another server took the room over"
+    );
+    describe_counter!(
+        "parlor_reaps_total",
+        "Servers this one declared dead after their lease ran out"
+    );
+    describe_histogram!(
+        "parlor_lease_renew_seconds",
+        Unit::Seconds,
+        "One renewal of this server's lease"
+    );
+    describe_counter!(
+        "parlor_relayed_total",
+        "Requests and sockets relayed to the server that owns the room, by kind"
+    );
     describe_gauge!(
         "parlor_process_resident_bytes",
         Unit::Bytes,

@@ -4,7 +4,8 @@
 //! hour, lobbies never started and untouched for
 //! `PARLOR_LOBBY_RETENTION_DAYS`, and — only if the host set
 //! `PARLOR_FINISHED_RETENTION_DAYS` — finished matches older than that.
-//! Rooms in memory are never swept.
+//! Rooms in memory are never swept (in a cluster: rooms any live server
+//! owns).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

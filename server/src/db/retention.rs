@@ -61,7 +61,10 @@ impl Store {
             let rows = sqlx::query(
                 "select r.room_code from room r where r.status = 'lobby' and r.created_at < $1 \
                  and not exists (select 1 from game_match m where m.room_code = r.room_code) \
-                 and not exists (select 1 from seat s where s.room_code = r.room_code and s.joined_at >= $1)",
+                 and not exists (select 1 from seat s where s.room_code = r.room_code and s.joined_at >= $1) \
+                 and not exists (select 1 from room_owner o join node n on n.node_id = o.node_id \
+                   and n.incarnation = o.incarnation and n.state in ('alive', 'draining') \
+                   where o.room_code = r.room_code)",
             )
             .bind(cutoff)
             .fetch_all(&self.pool)
@@ -95,7 +98,10 @@ impl Store {
         }
         if let Some(cutoff) = finished_before {
             let rows = sqlx::query(
-                "select match_id, room_code from game_match where status = 'finished' and finished_at < $1",
+                "select m.match_id, m.room_code from game_match m where m.status = 'finished' and m.finished_at < $1 \
+                 and not exists (select 1 from room_owner o join node n on n.node_id = o.node_id \
+                   and n.incarnation = o.incarnation and n.state in ('alive', 'draining') \
+                   where o.room_code = m.room_code)",
             )
             .bind(cutoff)
             .fetch_all(&self.pool)

@@ -217,9 +217,12 @@ impl Room {
         // Back in the lobby after a match: the last match is history.
         room.live = live.filter(|_| status != RoomStatus::Lobby);
         // Continue the stored timer where it was; one that ended while the
-        // server was down expires at once.
+        // server was down expires at once. In a cluster, one that ended
+        // while the room was moving between servers starts afresh: the room
+        // was out of reach, not its player.
+        let moved = room.store.epoch().is_some();
         room.timer = room.next_timer().map(|mut t| {
-            if let Some(at) = deadline_at {
+            if let Some(at) = deadline_at.filter(|at| !(moved && *at < now_ms())) {
                 let left = u64::try_from(at.saturating_sub(now_ms())).unwrap_or(0);
                 t.ends = Instant::now() + Duration::from_millis(left);
                 t.ends_ms = at;

@@ -508,3 +508,62 @@ async fn any_server_reaches_a_room_through_the_relay() {
     b.stop().await;
     db.drop_db().await;
 }
+
+/// A turn timer that ran out while its room had no server (between a
+/// drain and the next claim) starts afresh on the new server: the room was
+/// out of reach, not its player, so nothing is decided for them at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timer_that_ran_out_while_the_room_moved_starts_afresh() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let a = TestServer::start_with(node(&db, "a")).await;
+    let b = TestServer::start_with(node(&db, "b")).await;
+    let mut t = Table::open(
+        &a,
+        GameKind::DoozyDice,
+        parlor_protocol::GameOptions::default_for(GameKind::DoozyDice).unwrap(),
+        2,
+        0,
+    )
+    .await;
+    t.seats[0]
+        .send(&ClientMsg::SetTurnTimer {
+            timer: parlor_protocol::TurnTimer::Fast,
+        })
+        .await;
+    t.start().await;
+    for c in &mut t.seats {
+        c.settle().await;
+    }
+    let stored = t.seats[0].version();
+    assert!(t.seats[0].state().deadline.is_some(), "the turn timer runs");
+    let (code, tokens) = (t.code.clone(), t.tokens.clone());
+    let held: Vec<_> = t.seats.iter().map(|c| c.state().clone()).collect();
+    drop(t);
+    a.stop().await;
+
+    // The deadline passes while nobody serves the room.
+    let mut conn = raw(&db).await;
+    sqlx::query("update game_match set deadline_at = deadline_at - 60000 where room_code = $1 and status = 'playing'")
+        .bind(&code)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let mut c = b
+        .resume(&code, Some(&tokens[0]), Some(held[0].clone()))
+        .await;
+    c.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
+        .await;
+    c.settle().await;
+    let remaining = c.state().deadline.as_ref().map(|d| d.remaining_ms);
+    assert!(
+        remaining.is_some_and(|ms| ms > 10_000),
+        "a fresh turn: {remaining:?} ms left"
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    c.settle().await;
+    assert_eq!(c.version(), stored, "nothing was decided for the player");
+    b.stop().await;
+    db.drop_db().await;
+}
