@@ -13,56 +13,11 @@ use parlor_server::db::{
     Claim, NewChat, NewMatch, NewStep, Node, NodeState, SeatRow, Store, StoreError,
 };
 use sqlx::{Connection, Row};
+use support::Pg;
+
+mod support;
 
 const TTL: Duration = Duration::from_secs(5);
-
-/// A fresh Postgres database for one test (required in CI).
-struct Pg {
-    admin: String,
-    name: String,
-    url: String,
-}
-
-impl Pg {
-    async fn new() -> Option<Pg> {
-        let admin = std::env::var("PARLOR_TEST_POSTGRES")
-            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
-        let mut conn = match sqlx::PgConnection::connect(&admin).await {
-            Ok(c) => c,
-            Err(e) => {
-                if std::env::var_os("CI").is_some()
-                    || std::env::var_os("PARLOR_REQUIRE_POSTGRES").is_some()
-                {
-                    panic!("Postgres is required here but unreachable at {admin}: {e}");
-                }
-                eprintln!("SKIPPING Postgres test: {admin} unreachable ({e})");
-                return None;
-            }
-        };
-        let name = format!("parlor_cluster_{}", uuid::Uuid::new_v4().simple());
-        sqlx::query(&format!("create database {name}"))
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
-        Some(Pg { admin, name, url })
-    }
-
-    async fn raw(&self) -> sqlx::PgConnection {
-        sqlx::PgConnection::connect(&self.url).await.unwrap()
-    }
-
-    async fn drop(self) {
-        let mut conn = sqlx::PgConnection::connect(&self.admin).await.unwrap();
-        sqlx::query(&format!(
-            "drop database if exists {} with (force)",
-            self.name
-        ))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    }
-}
 
 async fn room(store: &Store, code: &str) -> RoomCode {
     let code = RoomCode(code.into());

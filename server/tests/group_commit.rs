@@ -5,7 +5,9 @@
 
 use parlor_protocol::{GameKind, GameOptions, MatchId, RoomCode, Seat};
 use parlor_server::db::{NewMatch, NewStep, Store, StoreError};
-use sqlx::Connection;
+use support::Pg;
+
+mod support;
 
 const ROOMS: usize = 60;
 const APPENDS: u64 = 20;
@@ -128,31 +130,11 @@ async fn sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres() {
-    let admin = std::env::var("PARLOR_TEST_POSTGRES")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
-    let mut conn = match sqlx::PgConnection::connect(&admin).await {
-        Ok(c) => c,
-        Err(e) => {
-            if std::env::var_os("CI").is_some()
-                || std::env::var_os("PARLOR_REQUIRE_POSTGRES").is_some()
-            {
-                panic!("Postgres is required here but unreachable at {admin}: {e}");
-            }
-            eprintln!("SKIPPING Postgres test: {admin} unreachable ({e})");
-            return;
-        }
+    let Some(pg) = Pg::new().await else {
+        return;
     };
-    let name = format!("parlor_gc_{}", uuid::Uuid::new_v4().simple());
-    sqlx::query(&format!("create database {name}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
-    let store = Store::connect(&url).await.unwrap();
+    let store = Store::connect(&pg.url).await.unwrap();
     many_rooms_commit_at_once(store.clone()).await;
     store.close().await;
-    sqlx::query(&format!("drop database {name} with (force)"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    pg.drop().await;
 }

@@ -18,7 +18,7 @@ use parlor_server::config::Cluster;
 use parlor_server::Config;
 use parlor_tests::driver::{act_if_due, Table};
 use parlor_tests::process::ServerProcess;
-use parlor_tests::{Answer, TestClient, TestDb, TestServer, WAIT};
+use parlor_tests::{Answer, Api, TestClient, TestDb, TestServer, WAIT};
 use sqlx::{Connection, Row};
 
 fn node(db: &TestDb, id: &str) -> Config {
@@ -64,6 +64,31 @@ async fn play_some(seats: &mut [TestClient], n: usize) {
     }
     let v = seats[0].version();
     assert!(seats.iter().all(|c| c.version() == v));
+}
+
+/// Each seat's player comes back through `api` holding what it held, and
+/// finds exactly the stored version (`stored`): nothing lost, nothing more.
+async fn resume_all(
+    api: &Api,
+    code: &str,
+    held: &[TestClient],
+    tokens: &[String],
+    stored: u64,
+) -> Vec<TestClient> {
+    let mut back = Vec::new();
+    for (c, token) in held.iter().zip(tokens) {
+        let mut r = api.resume(code, Some(token), Some(c.state().clone())).await;
+        r.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
+            .await;
+        r.settle().await;
+        assert_eq!(
+            r.version(),
+            stored,
+            "the new server holds exactly what was stored"
+        );
+        back.push(r);
+    }
+    back
 }
 
 /// Steps stored for the room's matches.
@@ -120,17 +145,7 @@ async fn a_room_taken_over_commits_nothing_on_its_old_server() {
     );
 
     // The clients resume on B, which serves the room from the log.
-    let mut on_b = Vec::new();
-    for (c, token) in t.seats.iter().zip(&t.tokens) {
-        let mut r = b
-            .resume(&t.code, Some(token), Some(c.state().clone()))
-            .await;
-        r.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
-            .await;
-        r.settle().await;
-        assert_eq!(r.version(), stored, "B holds exactly what A stored");
-        on_b.push(r);
-    }
+    let mut on_b = resume_all(&b, &t.code, &t.seats, &t.tokens, stored).await;
     play_some(&mut on_b, 3).await;
 
     // Now B's: A relays a socket for it there. Play to the end on B.
@@ -200,15 +215,7 @@ async fn a_drained_server_hands_its_rooms_over() {
     assert_ne!(owner.as_deref(), Some("a"), "A handed the room back");
 
     // The next socket, on B, claims it with nothing lost.
-    let mut on_b = Vec::new();
-    for (c, token) in seats.iter().zip(&tokens) {
-        let mut r = b.resume(&code, Some(token), Some(c.state().clone())).await;
-        r.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
-            .await;
-        r.settle().await;
-        assert_eq!(r.version(), stored);
-        on_b.push(r);
-    }
+    let mut on_b = resume_all(&b, &code, &seats, &tokens, stored).await;
     play_some(&mut on_b, 2).await;
     for c in &mut on_b {
         c.send(&ClientMsg::Ping).await;
@@ -381,18 +388,7 @@ async fn a_paused_server_wakes_to_find_its_room_moved() {
     )
     .await;
 
-    let mut on_b = Vec::new();
-    for (c, token) in t.seats.iter().zip(&t.tokens) {
-        let mut r = b
-            .api
-            .resume(&t.code, Some(token), Some(c.state().clone()))
-            .await;
-        r.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
-            .await;
-        r.settle().await;
-        assert_eq!(r.version(), stored, "B holds exactly what A stored");
-        on_b.push(r);
-    }
+    let mut on_b = resume_all(&b.api, &t.code, &t.seats, &t.tokens, stored).await;
     play_some(&mut on_b, 2).await;
 
     signal(&a, "CONT");
