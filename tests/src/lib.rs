@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, missing_docs)]
 
 pub mod client;
+pub mod cluster;
 pub mod driver;
 pub mod players;
 pub mod process;

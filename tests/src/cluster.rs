@@ -1,0 +1,274 @@
+//! Cluster-mode helpers for tests that run several real server processes:
+//! HAProxy in front of them with the routing of `deploy/haproxy.cfg`
+//! (turned into a loopback configuration, as `scripts/check_hosting.py`
+//! does), signals to a process, free loopback ports.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use tokio::process::{Child, Command};
+
+/// A free port on 127.0.0.1 for a server that is restarted on the same
+/// port: below the kernel's range of ephemeral ports when it can, so no
+/// outgoing connection holds it when the server binds it again (the
+/// process that binds it retries if it was taken in between).
+pub fn free_addr() -> SocketAddr {
+    let low = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|r| r.split_whitespace().next()?.parse::<u16>().ok())
+        .unwrap_or(32768);
+    if low > 12_000 {
+        for _ in 0..100 {
+            let port = rand::random_range(10_000..low);
+            if let Ok(l) = std::net::TcpListener::bind(("127.0.0.1", port)) {
+                return l.local_addr().unwrap();
+            }
+        }
+    }
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap()
+}
+
+/// The HAProxy binary: `PARLOR_HAPROXY`, else `haproxy` on the `PATH` or in
+/// `/usr/sbin`; `None` when there is none.
+pub fn haproxy_bin() -> Option<PathBuf> {
+    if let Some(explicit) = std::env::var_os("PARLOR_HAPROXY") {
+        return Some(PathBuf::from(explicit));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/sbin"), PathBuf::from("/usr/local/sbin")])
+        .map(|dir| dir.join("haproxy"))
+        .find(|p| p.is_file())
+}
+
+/// `deploy/haproxy.cfg`, read now (or the file `PARLOR_HAPROXY_CFG` names:
+/// a change to try before it goes into the bundle).
+pub fn deploy_haproxy_cfg() -> String {
+    let path = std::env::var_os("PARLOR_HAPROXY_CFG").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../deploy/haproxy.cfg"),
+        PathBuf::from,
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+/// `cfg` (the text of `deploy/haproxy.cfg`) for servers on this host: the
+/// same routing, with the servers listed instead of found through Docker's
+/// DNS. The `resolvers docker` section and the ` resolvers docker init-addr
+/// none` suffix go, the frontend binds `front`, and each `server-template`
+/// line becomes one `server sN 127.0.0.1:PORT` line per server.
+pub fn loopback_haproxy_cfg(cfg: &str, front: SocketAddr, servers: &[SocketAddr]) -> String {
+    let listed: String = servers
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("    server s{} {s}\n", i + 1))
+        .collect();
+    let mut out = String::new();
+    let mut in_resolvers = false;
+    for line in cfg.lines() {
+        if line.starts_with("resolvers docker") {
+            in_resolvers = true;
+            continue;
+        }
+        if in_resolvers {
+            if line.starts_with("    ") {
+                continue;
+            }
+            in_resolvers = false;
+        }
+        if line.starts_with("    server-template ") {
+            out.push_str(&listed);
+            continue;
+        }
+        let line = line.replace(" resolvers docker init-addr none", "");
+        let line = line.replace("bind :8080", &format!("bind {front}"));
+        out.push_str(&line);
+        out.push('\n');
+    }
+    // deploy/haproxy.cfg changed shape: say so rather than run something else.
+    assert!(
+        !out.contains("resolvers") && !out.contains("server-template"),
+        "deploy/haproxy.cfg no longer turns into a loopback configuration:\n{out}"
+    );
+    assert!(
+        out.contains(&format!("bind {front}")),
+        "deploy/haproxy.cfg has no `bind :8080` line to replace:\n{out}"
+    );
+    out
+}
+
+/// HAProxy in the foreground (`-db`) with [`loopback_haproxy_cfg`]; killed
+/// when dropped.
+pub struct Haproxy {
+    child: Child,
+    /// Where clients reach it.
+    pub addr: SocketAddr,
+    /// Its configuration file.
+    pub cfg: PathBuf,
+    /// Its standard error (its warnings: servers going up and down).
+    pub log: PathBuf,
+}
+
+impl Haproxy {
+    /// Starts HAProxy on `front` for `servers`, writing its configuration
+    /// and log to `dir`; returns once it answers (a request reaches a ready
+    /// server through it) or fails after `wait`.
+    pub async fn start(
+        bin: &Path,
+        dir: &Path,
+        front: SocketAddr,
+        servers: &[SocketAddr],
+        wait: Duration,
+    ) -> Haproxy {
+        std::fs::create_dir_all(dir).unwrap();
+        let cfg = dir.join("haproxy.cfg");
+        std::fs::write(
+            &cfg,
+            loopback_haproxy_cfg(&deploy_haproxy_cfg(), front, servers),
+        )
+        .unwrap();
+        let log = dir.join("haproxy.log");
+        let until = tokio::time::Instant::now() + wait;
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(2))
+            .build()
+            .unwrap();
+        loop {
+            let err = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&log)
+                .unwrap();
+            let mut child = Command::new(bin)
+                .arg("-f")
+                .arg(&cfg)
+                .arg("-db")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(err)
+                .kill_on_drop(true)
+                .spawn()
+                .unwrap_or_else(|e| panic!("starting {}: {e}", bin.display()));
+            // Up once a request passes through it; a start that failed (the
+            // port still held a moment) is tried again.
+            loop {
+                if let Ok(Some(status)) = child.try_wait() {
+                    assert!(
+                        tokio::time::Instant::now() < until,
+                        "HAProxy exited ({status}) and did not start again: {}",
+                        tail(&log)
+                    );
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    break;
+                }
+                let ready = http
+                    .get(format!("http://{front}/api/ready"))
+                    .send()
+                    .await
+                    .is_ok_and(|r| r.status().is_success());
+                if ready {
+                    return Haproxy {
+                        child,
+                        addr: front,
+                        cfg,
+                        log,
+                    };
+                }
+                assert!(
+                    tokio::time::Instant::now() < until,
+                    "no request reached a ready server through HAProxy within {wait:?}: {}",
+                    tail(&log)
+                );
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+
+    /// SIGKILL; waits until it is gone.
+    pub async fn kill(mut self) {
+        let _ = self.child.start_kill();
+        let _ = self.child.wait().await;
+    }
+}
+
+/// The last lines of a log file, for a failure message.
+pub fn tail(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    let from = lines.len().saturating_sub(30);
+    format!("{}:\n{}", path.display(), lines[from..].join("\n"))
+}
+
+/// Sends `signal` (`STOP`, `CONT`, `TERM`, …) to process `pid`. After
+/// `STOP`, waits until every thread of the process is stopped, so nothing
+/// sent from then on is handled until `CONT`.
+pub async fn signal(pid: u32, signal: &str) {
+    let pid = pid.to_string();
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal} {pid}");
+    if signal != "STOP" {
+        return;
+    }
+    let stopped = || {
+        std::fs::read_dir(format!("/proc/{pid}/task")).is_ok_and(|tasks| {
+            tasks.flatten().all(|t| {
+                std::fs::read_to_string(t.path().join("stat")).is_ok_and(|stat| {
+                    stat.rsplit_once(") ")
+                        .is_some_and(|(_, rest)| rest.starts_with('T'))
+                })
+            })
+        })
+    };
+    for _ in 0..1_000 {
+        if stopped() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    panic!("process {pid} did not stop");
+}
+
+/// The value of an unlabelled counter or gauge in a Prometheus text page
+/// (0 when it is not there yet).
+pub fn metric(page: &str, name: &str) -> f64 {
+    page.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' '))
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, v)| v.trim().parse().ok())
+        .unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deploy_config_becomes_a_loopback_one() {
+        let front: SocketAddr = "127.0.0.1:9000".parse().unwrap();
+        let servers: Vec<SocketAddr> = ["127.0.0.1:9001", "127.0.0.1:9002"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let cfg = loopback_haproxy_cfg(&deploy_haproxy_cfg(), front, &servers);
+        assert!(cfg.contains("bind 127.0.0.1:9000"));
+        // Each backend lists both servers.
+        assert_eq!(cfg.matches("    server s1 127.0.0.1:9001\n").count(), 2);
+        assert_eq!(cfg.matches("    server s2 127.0.0.1:9002\n").count(), 2);
+        assert!(cfg.contains("balance hdr(X-Parlor-Room)"));
+        assert!(cfg.contains("default-server inter 500ms fall 2 rise 3 check\n"));
+    }
+
+    #[test]
+    fn counters_are_read_from_a_metrics_page() {
+        let page = "# TYPE parlor_fenced_writes_total counter\nparlor_fenced_writes_total 3\n\
+                    parlor_fenced_writes_total_x 9\n";
+        assert_eq!(metric(page, "parlor_fenced_writes_total"), 3.0);
+        assert_eq!(metric(page, "parlor_missing"), 0.0);
+    }
+}
