@@ -16,6 +16,7 @@ use parlor_protocol::replay::MatchExport;
 use parlor_protocol::{close, ClientMsg, GameKind, ServerMsg};
 use parlor_server::config::Cluster;
 use parlor_server::Config;
+use parlor_tests::cluster::signal;
 use parlor_tests::driver::{act_if_due, Table};
 use parlor_tests::process::ServerProcess;
 use parlor_tests::{Answer, Api, TestClient, TestDb, TestServer, WAIT};
@@ -294,37 +295,6 @@ async fn an_orphaned_room_of_bots_is_swept_up() {
     db.drop_db().await;
 }
 
-/// Sends `signal` (`STOP`, `CONT`) to a server process.
-fn signal(p: &ServerProcess, signal: &str) {
-    let pid = p.pid().to_string();
-    let sent = std::process::Command::new("kill")
-        .args([&format!("-{signal}"), &pid])
-        .status()
-        .unwrap();
-    assert!(sent.success(), "kill -{signal} {pid}");
-    if signal == "STOP" {
-        // The signal is sent, not yet taken: wait until every thread of the
-        // process is stopped, so nothing sent from here on is handled.
-        let stopped = || {
-            std::fs::read_dir(format!("/proc/{pid}/task")).is_ok_and(|tasks| {
-                tasks.flatten().all(|t| {
-                    std::fs::read_to_string(t.path().join("stat")).is_ok_and(|stat| {
-                        stat.rsplit_once(") ")
-                            .is_some_and(|(_, rest)| rest.starts_with('T'))
-                    })
-                })
-            })
-        };
-        for _ in 0..500 {
-            if stopped() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        panic!("the server process {pid} did not stop");
-    }
-}
-
 /// Polls `sql` (one text column) until it answers `want`.
 async fn await_row(conn: &mut sqlx::PgConnection, sql: &str, want: &str) {
     let until = tokio::time::Instant::now() + WAIT;
@@ -378,7 +348,7 @@ async fn a_paused_server_wakes_to_find_its_room_moved() {
     play_some(&mut t.seats, 3).await;
     let stored = t.seats[0].version();
 
-    signal(&a, "STOP");
+    signal(a.pid(), "STOP").await;
     let (due, seq) = act_once(&mut t.seats).await;
     // A's lease runs out (1 s) and a lease later B declares it dead.
     await_row(
@@ -391,7 +361,7 @@ async fn a_paused_server_wakes_to_find_its_room_moved() {
     let mut on_b = resume_all(&b.api, &t.code, &t.seats, &t.tokens, stored).await;
     play_some(&mut on_b, 2).await;
 
-    signal(&a, "CONT");
+    signal(a.pid(), "CONT").await;
     for c in &mut t.seats {
         assert_eq!(
             c.close_code().await,
