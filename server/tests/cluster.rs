@@ -9,11 +9,9 @@
 use std::time::Duration;
 
 use parlor_protocol::{ChatLine, GameKind, GameOptions, MatchId, RoomCode, Seat, Viewer};
-use parlor_server::db::{
-    Claim, NewChat, NewMatch, NewStep, Node, NodeState, SeatRow, Store, StoreError,
-};
+use parlor_server::db::{Claim, NewChat, NewMatch, Node, NodeState, SeatRow, Store, StoreError};
 use sqlx::{Connection, Row};
-use support::Pg;
+use support::{step, Pg};
 
 mod support;
 
@@ -35,16 +33,6 @@ fn new_match(code: &RoomCode) -> NewMatch {
         seed_hex: "00".repeat(32),
         seed_sha256: "11".repeat(32),
         bots: Vec::new(),
-    }
-}
-
-fn step(seq: u64) -> NewStep {
-    NewStep {
-        seq,
-        seat: Some(Seat(0)),
-        json: format!("{{\"n\":{seq}}}"),
-        by_timer: false,
-        by_stand_in: false,
     }
 }
 

@@ -3,9 +3,9 @@
 //! that room alone. On SQLite and on Postgres.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use parlor_protocol::{GameKind, GameOptions, MatchId, RoomCode, Seat};
-use parlor_server::db::{NewMatch, NewStep, Store, StoreError};
-use support::Pg;
+use parlor_protocol::{GameKind, GameOptions, MatchId, RoomCode};
+use parlor_server::db::{NewMatch, Store, StoreError};
+use support::{step, Pg};
 
 mod support;
 
@@ -28,16 +28,6 @@ async fn setup(store: &Store, i: usize) -> (RoomCode, MatchId) {
     };
     store.start_match(&m, &[]).await.unwrap();
     (code, id)
-}
-
-fn step(seq: u64) -> NewStep {
-    NewStep {
-        seq,
-        seat: Some(Seat(0)),
-        json: format!("{{\"n\":{seq}}}"),
-        by_timer: false,
-        by_stand_in: false,
-    }
 }
 
 async fn many_rooms_commit_at_once(store: Store) {

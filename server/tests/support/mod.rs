@@ -3,6 +3,8 @@
 //! serve here).
 #![allow(dead_code)]
 
+use parlor_protocol::Seat;
+use parlor_server::db::NewStep;
 use sqlx::Connection;
 
 /// A fresh Postgres database for one test (required in CI).
@@ -55,5 +57,17 @@ impl Pg {
         .execute(&mut conn)
         .await
         .unwrap();
+    }
+}
+
+/// A step of seat 0 numbered `seq`, its JSON a stand-in (the store does not
+/// read it).
+pub fn step(seq: u64) -> NewStep {
+    NewStep {
+        seq,
+        seat: Some(Seat(0)),
+        json: format!("{{\"n\":{seq}}}"),
+        by_timer: false,
+        by_stand_in: false,
     }
 }

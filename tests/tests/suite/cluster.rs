@@ -33,6 +33,13 @@ fn node(db: &TestDb, id: &str) -> Config {
     config
 }
 
+/// Servers "a" and "b" in cluster mode on one database.
+async fn two_servers(db: &TestDb) -> (TestServer, TestServer) {
+    let a = TestServer::start_with(node(db, "a")).await;
+    let b = TestServer::start_with(node(db, "b")).await;
+    (a, b)
+}
+
 /// Sends the next action of whichever seat is due, reading what arrives
 /// until one is; returns (seat index, client_seq).
 async fn act_once(seats: &mut [TestClient]) -> (usize, u32) {
@@ -111,8 +118,7 @@ async fn a_room_taken_over_commits_nothing_on_its_old_server() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let a = TestServer::start_with(node(&db, "a")).await;
-    let b = TestServer::start_with(node(&db, "b")).await;
+    let (a, b) = two_servers(&db).await;
 
     // Created on A, the room is A's.
     let mut t = Table::started(&a, GameKind::DoozyDice, 0, 2, 0).await;
@@ -185,8 +191,7 @@ async fn a_drained_server_hands_its_rooms_over() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let a = TestServer::start_with(node(&db, "a")).await;
-    let b = TestServer::start_with(node(&db, "b")).await;
+    let (a, b) = two_servers(&db).await;
     let mut t = Table::started(&a, GameKind::DoozyDice, 0, 2, 0).await;
     play_some(&mut t.seats, 2).await;
     let stored = t.seats[0].version();
@@ -420,8 +425,7 @@ async fn any_server_reaches_a_room_through_the_relay() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let a = TestServer::start_with(node(&db, "a")).await;
-    let b = TestServer::start_with(node(&db, "b")).await;
+    let (a, b) = two_servers(&db).await;
     let t = Table::open(
         &a,
         GameKind::DoozyDice,
@@ -483,8 +487,7 @@ async fn a_timer_that_ran_out_while_the_room_moved_starts_afresh() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let a = TestServer::start_with(node(&db, "a")).await;
-    let b = TestServer::start_with(node(&db, "b")).await;
+    let (a, b) = two_servers(&db).await;
     let mut t = Table::open(
         &a,
         GameKind::DoozyDice,
