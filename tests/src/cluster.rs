@@ -193,6 +193,167 @@ impl Haproxy {
     }
 }
 
+/// A Postgres server of the test's own (`initdb` into a scratch folder,
+/// on a free loopback port), for a run that restarts its database: the
+/// machine's shared Postgres serves the other tests meanwhile. Run as the
+/// `postgres` user when the test runs as root (Postgres refuses root).
+/// Stopped and removed when dropped.
+pub struct PrivatePostgres {
+    bin: PathBuf,
+    dir: PathBuf,
+    /// Its port on 127.0.0.1.
+    pub port: u16,
+    as_postgres: bool,
+}
+
+impl PrivatePostgres {
+    /// The newest installed server's `bin` folder (Debian's layout), or
+    /// `PARLOR_PG_BIN`.
+    pub fn bin_dir() -> Option<PathBuf> {
+        if let Some(explicit) = std::env::var_os("PARLOR_PG_BIN") {
+            return Some(PathBuf::from(explicit));
+        }
+        let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()?
+            .flatten()
+            .filter_map(|e| {
+                let v = e.file_name().to_str()?.parse::<u32>().ok()?;
+                let bin = e.path().join("bin");
+                bin.join("pg_ctl").is_file().then_some((v, bin))
+            })
+            .collect();
+        versions.sort();
+        versions.pop().map(|(_, bin)| bin)
+    }
+
+    /// Creates and starts one; panics with its log when it cannot.
+    pub async fn start() -> PrivatePostgres {
+        let bin = Self::bin_dir().expect("no Postgres server binaries (/usr/lib/postgresql/*/bin)");
+        let as_postgres = std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+        let dir = std::env::temp_dir().join(format!("parlor-pg-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let port = free_addr().port();
+        let pg = PrivatePostgres {
+            bin,
+            dir,
+            port,
+            as_postgres,
+        };
+        if as_postgres {
+            let owned = std::process::Command::new("chown")
+                .args(["postgres:postgres"])
+                .arg(&pg.dir)
+                .status()
+                .unwrap();
+            assert!(owned.success(), "chown postgres {}", pg.dir.display());
+        }
+        let data = pg.data();
+        let init = pg
+            .command("initdb")
+            .args(["-A", "trust", "-U", "postgres", "--no-sync", "-D"])
+            .arg(&data)
+            .output()
+            .await
+            .unwrap();
+        assert!(
+            init.status.success(),
+            "initdb: {}",
+            String::from_utf8_lossy(&init.stderr)
+        );
+        pg.up().await;
+        pg
+    }
+
+    fn data(&self) -> PathBuf {
+        self.dir.join("data")
+    }
+
+    fn command(&self, tool: &str) -> Command {
+        let exe = self.bin.join(tool);
+        let mut c = if self.as_postgres {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(exe);
+            c
+        } else {
+            Command::new(exe)
+        };
+        c.stdin(Stdio::null()).kill_on_drop(false);
+        c
+    }
+
+    /// A URL of its `postgres` database (it may create others).
+    pub fn admin_url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+
+    /// Starts the server; returns once it accepts connections.
+    pub async fn up(&self) {
+        let opts = format!(
+            "-p {} -c listen_addresses=127.0.0.1 -c unix_socket_directories={}              -c max_connections=300 -c shared_buffers=64MB",
+            self.port,
+            self.dir.display()
+        );
+        let out = self
+            .command("pg_ctl")
+            .args(["-w", "-t", "60", "-l"])
+            .arg(self.dir.join("log"))
+            .arg("-D")
+            .arg(self.data())
+            .args(["-o", &opts, "start"])
+            .output()
+            .await
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "pg_ctl start: {}{}",
+            String::from_utf8_lossy(&out.stderr),
+            tail(&self.dir.join("log"))
+        );
+    }
+
+    /// Stops the server (`fast`: open transactions are rolled back and
+    /// every connection is cut, as a restart by the host does).
+    pub async fn down(&self) {
+        let out = self
+            .command("pg_ctl")
+            .args(["-w", "-t", "60", "-m", "fast", "-D"])
+            .arg(self.data())
+            .arg("stop")
+            .output()
+            .await
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "pg_ctl stop: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+impl Drop for PrivatePostgres {
+    fn drop(&mut self) {
+        let exe = self.bin.join("pg_ctl");
+        let mut c = if self.as_postgres {
+            let mut c = std::process::Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(exe);
+            c
+        } else {
+            std::process::Command::new(exe)
+        };
+        let _ = c
+            .args(["-w", "-m", "immediate", "-D"])
+            .arg(self.data())
+            .arg("stop")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 /// The last lines of a log file, for a failure message.
 pub fn tail(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap_or_default();

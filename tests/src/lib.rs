@@ -8,6 +8,7 @@
 pub mod client;
 pub mod cluster;
 pub mod driver;
+pub mod leak;
 pub mod players;
 pub mod process;
 pub mod truth;
@@ -97,16 +98,29 @@ impl TestDb {
                 return None;
             }
         };
+        Some(TestDb::create_on(admin, &mut conn).await)
+    }
+
+    /// A new database on the Postgres server of `admin` (a URL of a
+    /// database there that may create others), which must be reachable.
+    pub async fn postgres_on(admin: &str) -> TestDb {
+        let mut conn = sqlx::PgConnection::connect(admin)
+            .await
+            .unwrap_or_else(|e| panic!("Postgres at {admin}: {e}"));
+        TestDb::create_on(admin.to_owned(), &mut conn).await
+    }
+
+    async fn create_on(admin: String, conn: &mut sqlx::PgConnection) -> TestDb {
         let name = format!("parlor_test_{}", uuid::Uuid::new_v4().simple());
         sqlx::query(&format!("create database {name}"))
-            .execute(&mut conn)
+            .execute(&mut *conn)
             .await
             .unwrap();
         let url = match admin.rsplit_once('/') {
             Some((base, _)) => format!("{base}/{name}"),
             None => panic!("admin URL has no database part: {admin}"),
         };
-        Some(TestDb::Postgres { admin, name, url })
+        TestDb::Postgres { admin, name, url }
     }
 
     /// Its connection URL.

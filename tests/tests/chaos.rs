@@ -14,30 +14,38 @@
 //! restart on the same port; a rolling SIGTERM of all three, each
 //! restarted before the next; SIGSTOP of the node owning the most rooms for
 //! three leases while its clients keep sending, then SIGCONT; an HAProxy
-//! restart. After every fault every client must be back within a bound.
+//! restart; a restart of Postgres (the run's own, started for it, so the
+//! other tests' database stays up). After every fault every client must be
+//! back within a bound.
 //!
 //! Then the faults stop, the matches in play are played to their end (no
 //! more rematches) and the checker reads the database:
 //! 1. along every match's log the writing epoch never decreases, and every
-//!    epoch was a claim of that room in `ownership_log`;
+//!    epoch was a claim of that room in `ownership_log` (so no two servers
+//!    wrote one match in overlapping turns);
 //! 2. every action acknowledged to any client is in the stored log, and no
 //!    stored step was acknowledged twice;
 //! 3. every match finished, and its export (through HAProxy, so any node)
 //!    verifies from its seed;
-//! 4. the SIGSTOP produced a fenced write (`parlor_fenced_writes_total` of
+//! 4. every view a player's client held equals the stored log's view for
+//!    its seat at that version, and no frame it was sent (relayed or not)
+//!    named an item hidden from it then (the leak suite's scan);
+//! 5. the SIGSTOP produced a fenced write (`parlor_fenced_writes_total` of
 //!    the paused node) or a 4010 close at its clients;
-//! 5. the time from each fault to the first update each client of an
-//!    affected room received on the connection it reopened: p50/p99/max per
-//!    fault kind. Only the full run (`PARLOR_CHAOS_FULL=1`, see
+//! 6. the time from each fault to the first update each client of an
+//!    affected room received on the connection it reopened (from the
+//!    database's return, for a Postgres restart): p50/p99/max per fault
+//!    kind. Only the full run (`PARLOR_CHAOS_FULL=1`, see
 //!    `scripts/cluster-chaos`) asserts the issue's bounds on them: after
-//!    `kill -9` p99 ≤ 10 s, after a SIGTERM drain p99 ≤ 3 s.
+//!    `kill -9` p99 ≤ 10 s, after a SIGTERM drain p99 ≤ 3 s, after a
+//!    Postgres restart p99 ≤ its downtime + 3 s.
 //!
 //! Size: `PARLOR_CHAOS_SECS` (default 45) of faults over
 //! `PARLOR_CHAOS_ROOMS` (default 12) rooms; every fault kind once (twice in
 //! the full run), then more at random until the time is up.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -48,11 +56,13 @@ use std::time::Duration;
 use parlor_games::record::verify;
 use parlor_protocol::replay::MatchExport;
 use parlor_protocol::{
-    close, BotLevel, ClientMsg, ErrorCode, GameKind, MatchId, RoomInfo, RoomStatus, Seat, ServerMsg,
+    close, AnyView, BotLevel, ClientMsg, ErrorCode, GameKind, MatchId, RoomInfo, RoomStatus, Seat,
+    ServerMsg, Viewer,
 };
 use parlor_server::db::Store;
-use parlor_tests::cluster::{free_addr, haproxy_bin, metric, signal, Haproxy};
+use parlor_tests::cluster::{free_addr, haproxy_bin, metric, signal, Haproxy, PrivatePostgres};
 use parlor_tests::driver::{act_if_due, Table};
+use parlor_tests::leak::{self, Named};
 use parlor_tests::players;
 use parlor_tests::process::ServerProcess;
 use parlor_tests::truth::Truth;
@@ -133,6 +143,8 @@ struct Cluster {
     haproxy: PathBuf,
     dir: PathBuf,
     front: SocketAddr,
+    /// The run's own Postgres (a restart is one of the faults).
+    pg: PrivatePostgres,
 }
 
 impl Cluster {
@@ -341,6 +353,45 @@ struct ClientLog {
     /// Connection attempts that got no socket (HTTP 503 of the proxy or
     /// of a relay, refused, timed out): when.
     failed: Vec<(Instant, String)>,
+    /// What each frame received named (the leak scan, after the run).
+    named: Vec<Named>,
+    /// When each update (or welcome with the match, or sync) came.
+    updates: Vec<Instant>,
+    /// A digest of the view held after each frame that changed it, with
+    /// its match and version: each is checked against the stored log's
+    /// view for this seat.
+    views: HashSet<(MatchId, u64, u64)>,
+}
+
+/// A digest of a view as the server would encode it.
+fn view_digest(view: &AnyView) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    std::hash::Hash::hash(&serde_json::to_string(view).unwrap(), &mut h);
+    std::hash::Hasher::finish(&h)
+}
+
+/// Takes the frames `c` kept since the last call: what each one named,
+/// and the view held after one that changed it.
+fn scan_frames(c: &mut TestClient, kind: GameKind, log: &Log, changed: bool) -> Result<(), String> {
+    let frames = std::mem::take(&mut c.frames);
+    let Some(viewer) = c.you else {
+        return Ok(());
+    };
+    let mut l = lock(log);
+    for f in frames {
+        let named = leak::named(players::player(kind), viewer, &f.text, f.at).map_err(|items| {
+            format!(
+                "{viewer:?} was sent {items:?} outside any match: {}",
+                f.text
+            )
+        })?;
+        l.named.extend(named);
+    }
+    if let (true, Some(s)) = (changed, &c.state) {
+        l.views
+            .insert((s.match_id, s.version, view_digest(&s.typed)));
+    }
+    Ok(())
 }
 
 /// The client's last connections, for a failure message.
@@ -453,6 +504,7 @@ async fn connect(
     };
     let mut c = TestClient::new(ws);
     c.pace = Some(PACE);
+    c.record();
     let hello = ClientMsg::Hello {
         token: token.map(str::to_owned),
         last_version: held.as_ref().map(|s| s.version),
@@ -491,6 +543,7 @@ fn expected_close(code: u16) -> bool {
 /// after another until, in the last round, its match is over.
 async fn player(
     ctx: Arc<Ctx>,
+    kind: GameKind,
     code: String,
     token: String,
     mut first: TestClient,
@@ -498,6 +551,7 @@ async fn player(
     mut rng: StdRng,
 ) -> Result<SeatOutcome, String> {
     first.pace = Some(PACE);
+    first.record();
     let mut out = SeatOutcome {
         acked: Vec::new(),
         refused: Vec::new(),
@@ -537,7 +591,7 @@ async fn player(
         };
         failing_since = None;
         let held = out.held.clone();
-        let (mut c, end) = play_connection(&ctx, c, &log, held, &code)
+        let (mut c, end) = play_connection(&ctx, c, &log, held, &code, kind)
             .await
             .map_err(|e| format!("{e}\n{}", history(&log, ctx.started)))?;
         out.acked.extend(c.acked().map(|(a, v)| (a.clone(), v)));
@@ -591,6 +645,7 @@ async fn play_connection(
     log: &Log,
     held: Option<MatchState>,
     code: &str,
+    kind: GameKind,
 ) -> Result<(TestClient, End), String> {
     let opened = Instant::now();
     let who = |c: &TestClient| format!("room {code} {:?}", c.you);
@@ -711,7 +766,9 @@ async fn play_connection(
                     let mut l = lock(log);
                     let conn = l.conns.last_mut().unwrap();
                     conn.first_state.get_or_insert_with(Instant::now);
+                    l.updates.push(Instant::now());
                 }
+                scan_frames(&mut c, kind, log, state).map_err(|e| format!("{}: {e}", who(&c)))?;
             }
             Event::Closed(code) => return Ok((c, End::Code(code.unwrap_or(1005)))),
             Event::Dropped(_) => return Ok((c, End::Dropped)),
@@ -883,6 +940,7 @@ enum Kind {
     Sigterm,
     Sigstop,
     Haproxy,
+    Postgres,
 }
 
 impl Kind {
@@ -892,7 +950,14 @@ impl Kind {
             Kind::Sigterm => "SIGTERM (drain)",
             Kind::Sigstop => "SIGSTOP 3 leases",
             Kind::Haproxy => "HAProxy restart",
+            Kind::Postgres => "Postgres restart",
         }
+    }
+
+    /// The time back is counted from the end of the fault (the database
+    /// answering again: the bound is its downtime + 3 s), not its start.
+    fn from_end(self) -> bool {
+        self == Kind::Postgres
     }
 }
 
@@ -902,7 +967,16 @@ enum Plan {
     Rolling,
     Sigstop,
     Haproxy,
+    Postgres,
 }
+
+const PLANS: [Plan; 5] = [
+    Plan::Kill9,
+    Plan::Rolling,
+    Plan::Sigstop,
+    Plan::Haproxy,
+    Plan::Postgres,
+];
 
 struct Fault {
     kind: Kind,
@@ -1176,6 +1250,37 @@ impl Conductor {
         self.check_rejoins(&before_runs, &[i]).await;
     }
 
+    /// Postgres stopped (`fast`: every session cut, open transactions rolled
+    /// back, a commit in flight possibly done without its answer) and
+    /// started again after up to 2 s.
+    async fn postgres(&mut self, cl: &mut Cluster, rng: &mut StdRng) {
+        let before = incarnations(&self.pool).await;
+        let at = Instant::now();
+        cl.pg.down().await;
+        let stopped = at.elapsed();
+        tokio::time::sleep(Duration::from_millis(rng.random_range(0..2_000))).await;
+        cl.pg.up().await;
+        self.record(Fault {
+            kind: Kind::Postgres,
+            node: None,
+            at,
+            until: Instant::now(),
+            rooms: (0..self.rooms.len()).collect(),
+            note: format!(
+                "stopped in {:.1}s, answering again {:.1}s after the stop began",
+                stopped.as_secs_f64(),
+                at.elapsed().as_secs_f64()
+            ),
+        });
+        let back = self.settle(Duration::from_secs(30)).await;
+        eprintln!(
+            "  every client back {:.1}s after the restart began",
+            back.as_secs_f64()
+        );
+        // A database away for less than a lease takes no server's lease.
+        self.check_rejoins(&before, &[]).await;
+    }
+
     async fn haproxy(&mut self, cl: &mut Cluster, rng: &mut StdRng) {
         let before = incarnations(&self.pool).await;
         let at = Instant::now();
@@ -1214,17 +1319,19 @@ fn secs(d: Duration) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chaos() {
-    let Some(db) = TestDb::postgres().await else {
-        return;
-    };
-    let Some(haproxy) = haproxy_bin() else {
+    let (Some(haproxy), Some(_)) = (haproxy_bin(), PrivatePostgres::bin_dir()) else {
         if std::env::var_os("CI").is_some() {
-            panic!("the chaos run needs HAProxy in CI");
+            panic!("the chaos run needs HAProxy and Postgres's server binaries in CI");
         }
-        eprintln!("SKIPPING the chaos run: no haproxy (set PARLOR_HAPROXY)");
-        db.drop_db().await;
+        eprintln!(
+            "SKIPPING the chaos run: no haproxy (set PARLOR_HAPROXY) or no Postgres server \
+             binaries (set PARLOR_PG_BIN)"
+        );
         return;
     };
+    // Its own Postgres: restarting it is one of the faults.
+    let pg = PrivatePostgres::start().await;
+    let db = TestDb::postgres_on(&pg.admin_url()).await;
     let s = settings();
     let started = Instant::now();
     eprintln!(
@@ -1250,6 +1357,7 @@ async fn chaos() {
         haproxy,
         dir: dir.clone(),
         front: free_addr(),
+        pg,
     };
     for i in 0..cl.nodes.len() {
         cl.start_node(i).await;
@@ -1320,6 +1428,9 @@ async fn chaos() {
                     ended: None,
                 }],
                 failed: Vec::new(),
+                named: Vec::new(),
+                updates: Vec::new(),
+                views: HashSet::new(),
             }));
             clients.push(Client {
                 room: i,
@@ -1327,6 +1438,7 @@ async fn chaos() {
                 log: log.clone(),
                 task: Some(tokio::spawn(player(
                     ctx.clone(),
+                    kind,
                     code.clone(),
                     token,
                     c,
@@ -1362,16 +1474,14 @@ async fn chaos() {
         rejoins: Vec::new(),
     };
     let each = if s.full { 2 } else { 1 };
-    let mut required: Vec<Plan> = (0..each)
-        .flat_map(|_| [Plan::Kill9, Plan::Rolling, Plan::Sigstop, Plan::Haproxy])
-        .collect();
+    let mut required: Vec<Plan> = (0..each).flat_map(|_| PLANS).collect();
     required.shuffle(&mut rng);
     let faults_from = Instant::now();
     loop {
         let plan = match required.pop() {
             Some(p) => p,
             None if faults_from.elapsed() < Duration::from_secs(s.secs) => {
-                [Plan::Kill9, Plan::Rolling, Plan::Sigstop, Plan::Haproxy][rng.random_range(0..4)]
+                PLANS[rng.random_range(0..PLANS.len())]
             }
             None => break,
         };
@@ -1381,6 +1491,7 @@ async fn chaos() {
             Plan::Rolling => con.rolling(&mut cl, &mut rng).await,
             Plan::Sigstop => con.sigstop(&mut cl, &mut rng).await,
             Plan::Haproxy => con.haproxy(&mut cl, &mut rng).await,
+            Plan::Postgres => con.postgres(&mut cl, &mut rng).await,
         }
     }
     let faults_took = faults_from.elapsed();
@@ -1586,9 +1697,65 @@ async fn chaos() {
             con.rooms[*room].code
         );
     }
+    // 4. What every player's client was sent, on whatever server and
+    // relay: each view it held equals the stored log's view for its seat at
+    // that version, and no frame named anything hidden from it then.
+    let mut views_checked = 0;
+    let mut named_checked = 0;
+    let mut secrets: HashMap<(MatchId, u64, Viewer), BTreeSet<String>> = HashMap::new();
+    for c in &con.clients {
+        let viewer = Viewer::Seat(Seat(c.seat));
+        let room = &con.rooms[c.room];
+        let p = players::player(room.kind);
+        let l = lock(&c.log);
+        for (id, v, digest) in &l.views {
+            if let std::collections::hash_map::Entry::Vacant(e) = truths.entry(*id) {
+                e.insert(Truth::load(&store, *id).await);
+            }
+            let truth = &truths[id];
+            assert!(
+                *v <= truth.version(),
+                "room {} seat {}: held version {v} of match {id}, beyond the stored {}",
+                room.code,
+                c.seat,
+                truth.version()
+            );
+            assert_eq!(
+                *digest,
+                view_digest(&truth.at(*v).view(viewer)),
+                "room {} seat {}: the view held at version {v} of match {id} is not the stored \
+                 log's view for that seat",
+                room.code,
+                c.seat
+            );
+            views_checked += 1;
+        }
+        for n in &l.named {
+            if let std::collections::hash_map::Entry::Vacant(e) = truths.entry(n.match_id) {
+                e.insert(Truth::load(&store, n.match_id).await);
+            }
+            let truth = &truths[&n.match_id];
+            let hidden = secrets
+                .entry((n.match_id, n.at, n.viewer))
+                .or_insert_with(|| (p.secrets)(truth.at(n.at), n.viewer));
+            let leaked: Vec<_> = n.items.intersection(hidden).collect();
+            assert!(
+                leaked.is_empty(),
+                "room {} seat {}: {:?} was sent {leaked:?} for version {} of match {}, hidden \
+                 from it then",
+                room.code,
+                c.seat,
+                n.viewer,
+                n.at,
+                n.match_id
+            );
+            named_checked += n.items.len();
+        }
+    }
+    assert!(views_checked > 0, "no view was checked");
     store.close().await;
 
-    // 4. The SIGSTOP was noticed: a write fenced, or the clients sent on.
+    // 5. The SIGSTOP was noticed: a write fenced, or the clients sent on.
     for (f, node, fenced, moved) in &con.sigstops {
         assert!(
             *fenced >= 1.0 || *moved >= 1,
@@ -1601,29 +1768,41 @@ async fn chaos() {
         "no orphaned room was swept up: {claim_reasons:?}"
     );
 
-    // 5. Time from each fault to the first update on the reopened
+    // 6. Time from each fault to the first update on the reopened
     // connection; and, to see where it goes, when the connection was lost
     // and how many tries found no server for the room before one did.
     let mut times: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
     let mut lost: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
     let mut tries: BTreeMap<Kind, Vec<usize>> = BTreeMap::new();
     let mut missed = 0;
-    for f in &con.faults {
+    for (i, f) in con.faults.iter().enumerate() {
+        // What the next fault did is its own.
+        let next = con.faults.get(i + 1).map(|n| n.at);
         for c in con.clients.iter().filter(|c| f.rooms.contains(&c.room)) {
             let log = lock(&c.log);
-            let first = log
-                .conns
-                .iter()
-                .filter(|k| k.opened >= f.at)
-                .find_map(|k| k.first_state);
+            let first = if f.kind.from_end() {
+                // The database's return: the first update after it, on a
+                // connection kept through it or a new one.
+                log.updates.iter().copied().find(|t| *t >= f.until)
+            } else {
+                log.conns
+                    .iter()
+                    .filter(|k| k.opened >= f.at)
+                    .find_map(|k| k.first_state)
+            };
             match first {
-                Some(t) if t <= f.until + Duration::from_secs(120) => {
-                    times.entry(f.kind).or_default().push(t - f.at);
-                    let ended = log
-                        .conns
-                        .iter()
-                        .filter(|k| k.opened < f.at)
-                        .find_map(|k| k.ended.filter(|(e, _)| *e >= f.at));
+                Some(t)
+                    if t <= f.until + Duration::from_secs(120) && next.is_none_or(|n| t < n) =>
+                {
+                    let from = if f.kind.from_end() { f.until } else { f.at };
+                    times
+                        .entry(f.kind)
+                        .or_default()
+                        .push(t.saturating_duration_since(from));
+                    let ended = log.conns.iter().filter(|k| k.opened < f.at).find_map(|k| {
+                        k.ended
+                            .filter(|(e, _)| *e >= f.at && next.is_none_or(|n| *e < n))
+                    });
                     if let Some((e, _)) = ended {
                         lost.entry(f.kind).or_default().push(e - f.at);
                     }
@@ -1736,6 +1915,11 @@ async fn chaos() {
     );
     let _ = writeln!(
         report,
+        "  what clients were sent: {views_checked} views held, each the stored log's view for \
+         its seat; {named_checked} items named in frames, none hidden from its viewer then"
+    );
+    let _ = writeln!(
+        report,
         "  connections: {connections} by {} players' clients; ends {ends:?}; {failed_connects} \
          tries got no socket {why_failed:?}",
         con.clients.len()
@@ -1749,7 +1933,8 @@ async fn chaos() {
     }
     let _ = writeln!(
         report,
-        "  back after a fault (fault → first update on the reopened connection, each client of a room hit):"
+        "  back after a fault (fault → first update on the reopened connection, each client of a room hit; \
+         a Postgres restart counted from its return):"
     );
     for (kind, xs) in &mut times {
         xs.sort();
@@ -1782,7 +1967,8 @@ async fn chaos() {
     if missed > 0 {
         let _ = writeln!(
             report,
-            "    ({missed} clients of rooms hit kept their connection through the fault)"
+            "    ({missed} clients of rooms hit kept their connection through the fault, or \
+             were hit by the next one first)"
         );
     }
     if !con.rejoins.is_empty() {
@@ -1801,6 +1987,8 @@ async fn chaos() {
         for (kind, bound) in [
             (Kind::Kill9, Duration::from_secs(10)),
             (Kind::Sigterm, Duration::from_secs(3)),
+            // Counted from the database's return: downtime + 3 s.
+            (Kind::Postgres, Duration::from_secs(3)),
         ] {
             let p99 = times.get(&kind).map(|xs| pct(xs, 0.99));
             if p99.is_none_or(|p99| p99 > bound) {

@@ -22,6 +22,7 @@ use std::time::Duration;
 use parlor_protocol::{ClientMsg, MatchId, ServerMsg, Viewer};
 use parlor_server::db::Store;
 use parlor_tests::driver::play_to_end;
+use parlor_tests::leak::frame_parts;
 use parlor_tests::players::{GamePlayer, PLAYERS};
 use parlor_tests::truth::Truth;
 use parlor_tests::{Api, Received, TestClient, TestDb, TestServer};
@@ -212,23 +213,8 @@ async fn one_match(
                 continue;
             };
             assert_eq!(id, match_id);
-            // An update's steps are each checked at their own version: a
-            // step may name what was public then but is hidden again by the
-            // frame's last version (a tile placed in the step that ended a
-            // round can be back in the bag after the next deal).
-            // The rest of the frame (the patch) is checked at its version.
-            let mut parts: Vec<(u64, serde_json::Value)> = Vec::new();
-            let mut rest = json.clone();
-            if let Some(serde_json::Value::Array(steps)) =
-                rest.as_object_mut().and_then(|m| m.remove("steps"))
-            {
-                let n = steps.len() as u64;
-                for (i, step) in steps.into_iter().enumerate() {
-                    parts.push((v - n + i as u64 + 1, step));
-                }
-            }
-            parts.push((v, rest));
-            for (at, part) in parts {
+            // Each step at its own version, the rest at the frame's.
+            for (at, part) in frame_parts(&json, v) {
                 let hidden = secrets
                     .entry((r.viewer, at))
                     .or_insert_with(|| (p.secrets)(truth.at(at), r.viewer));
