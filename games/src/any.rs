@@ -85,6 +85,14 @@ macro_rules! any_game {
                 })
             }
 
+            /// The version of `kind`'s rules this build runs
+            /// ([`Game::RULES_VERSION`], declared in the game's folder).
+            pub fn rules_version(kind: GameKind) -> u32 {
+                match kind {
+                    $(GameKind::$kind => <crate::$module::$kind as Game>::RULES_VERSION,)*
+                }
+            }
+
             /// Which game.
             pub fn kind(&self) -> GameKind {
                 match self {

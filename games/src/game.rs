@@ -106,6 +106,19 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// Which game this is.
     const KIND: GameKind;
 
+    /// The version of this implementation of the rules, starting at 1.
+    /// Every match stores the version it was started under, and a server
+    /// replays (or, in a cluster, claims) only matches of the versions it
+    /// runs: see `docs/scaling.md`, *Rolling deploys and rules versions*.
+    ///
+    /// **Bump it whenever a change would make an old log replay
+    /// differently**: a step it accepted is refused (or the reverse), a
+    /// chance step draws from other outcomes or weights, a state, view or
+    /// score comes out otherwise. A change that leaves every stored log
+    /// replaying to the same states (a faster search, a bot, a clearer
+    /// message) keeps it.
+    const RULES_VERSION: u32;
+
     /// A new match for `seats` players. Setup randomness (shuffles, deals,
     /// first-player rolls) happens afterwards as chance steps.
     fn new(options: &Self::Options, seats: u8) -> Result<Self, SetupError>;

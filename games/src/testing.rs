@@ -1186,6 +1186,7 @@ mod tests {
         type Scorecard = Vec<u8>;
         type Illegal = PeekIllegal;
         const KIND: GameKind = GameKind::ZopZoo;
+        const RULES_VERSION: u32 = 1;
 
         fn new(flaw: &Flaw, _seats: u8) -> Result<Self, SetupError> {
             Ok(Peek {

@@ -478,6 +478,7 @@ impl Game for DoozyDice {
     type Scorecard = Scorecard;
     type Illegal = Illegal;
     const KIND: GameKind = GameKind::DoozyDice;
+    const RULES_VERSION: u32 = 1;
 
     fn new(options: &Options, seats: u8) -> Result<Self, SetupError> {
         SetupError::check_players(GameKind::DoozyDice, seats)?;

@@ -609,6 +609,7 @@ impl Game for MixTheMutts {
     type Scorecard = Scorecard;
     type Illegal = Illegal;
     const KIND: GameKind = GameKind::MixTheMutts;
+    const RULES_VERSION: u32 = 1;
 
     fn new(options: &Options, seats: u8) -> Result<Self, SetupError> {
         SetupError::check_players(GameKind::MixTheMutts, seats)?;

@@ -567,6 +567,7 @@ impl Game for Zingamino {
     type Illegal = Illegal;
 
     const KIND: GameKind = GameKind::Zingamino;
+    const RULES_VERSION: u32 = 1;
 
     fn new(options: &Options, seats: u8) -> Result<Self, SetupError> {
         SetupError::check_players(Self::KIND, seats)?;

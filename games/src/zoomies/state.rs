@@ -701,6 +701,7 @@ impl Game for Zoomies {
     type Scorecard = Scorecard;
     type Illegal = Illegal;
     const KIND: GameKind = GameKind::Zoomies;
+    const RULES_VERSION: u32 = 1;
 
     fn new(options: &Options, seats: u8) -> Result<Self, SetupError> {
         SetupError::check_players(GameKind::Zoomies, seats)?;

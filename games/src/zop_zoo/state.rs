@@ -877,6 +877,7 @@ impl Game for ZopZoo {
     type Illegal = Illegal;
 
     const KIND: GameKind = GameKind::ZopZoo;
+    const RULES_VERSION: u32 = 1;
 
     fn new(options: &Options, seats: u8) -> Result<Self, SetupError> {
         SetupError::check_players(Self::KIND, seats)?;
