@@ -76,7 +76,7 @@ pub async fn run(store: Store, member: Arc<Membership>, rooms: Rooms, shutdown: 
             }
             Err(e) => warn!(error = %e, "could not check the other servers' leases"),
         }
-        sweep(&store, &rooms, &shutdown).await;
+        sweep(&store, &member.node(), &rooms, &shutdown).await;
     }
 }
 
@@ -111,9 +111,10 @@ async fn renew(store: &Store, member: &Membership, rooms: &Rooms) {
     }
 }
 
-/// Claims a few rooms in play that no live server owns.
-async fn sweep(store: &Store, rooms: &Rooms, shutdown: &CancellationToken) {
-    let orphans = match store.orphaned_rooms(SWEEP_BATCH).await {
+/// Claims a few rooms in play that no live server owns, of those whose
+/// match is of rules this server (`node`) runs.
+async fn sweep(store: &Store, node: &Node, rooms: &Rooms, shutdown: &CancellationToken) {
+    let orphans = match store.orphaned_rooms(node, SWEEP_BATCH).await {
         Ok(codes) => codes,
         Err(e) => {
             warn!(error = %e, "could not look for orphaned rooms");
@@ -126,8 +127,9 @@ async fn sweep(store: &Store, rooms: &Rooms, shutdown: &CancellationToken) {
         }
         match rooms.open_for(&code, "sweep").await {
             Ok(_) => info!(room = %code, "orphaned room taken over"),
-            // Another server was quicker: it serves the room.
-            Err(OpenError::Elsewhere { .. }) => {}
+            // Another server was quicker: it serves the room. Or a match
+            // of other rules was started meanwhile: one that runs them will.
+            Err(OpenError::Elsewhere { .. } | OpenError::OtherRules { .. }) => {}
             Err(e) => warn!(room = %code, error = %e, "could not take over an orphaned room"),
         }
     }

@@ -28,6 +28,15 @@ pub enum AppError {
     /// The room's saved game could not be restored.
     #[error("this room's saved game could not be restored")]
     RoomBroken,
+    /// The room's match was started under rules this server does not run
+    /// (another build stored it): it is kept, not replayed here.
+    #[error("this room's match was started under other rules ({needs}) than this server runs ({runs}): it is kept, and a server running those rules can continue it")]
+    RoomOtherRules {
+        /// The match's rules, `slug@version`.
+        needs: String,
+        /// This server's, `slug@version`.
+        runs: String,
+    },
     /// The server's host closed the room (their reason).
     #[error("this room was closed by the server's host: {0}")]
     RoomClosed(String),
@@ -94,6 +103,9 @@ impl AppError {
         match self {
             AppError::RoomNotFound => (StatusCode::NOT_FOUND, "room_not_found"),
             AppError::RoomBroken => (StatusCode::CONFLICT, "room_broken"),
+            // Not served, as a broken room is not: the client's answer is
+            // the same (its message says why).
+            AppError::RoomOtherRules { .. } => (StatusCode::CONFLICT, "room_broken"),
             AppError::RoomClosed(_) => (StatusCode::GONE, "room_closed"),
             AppError::Unauthorized => (StatusCode::UNAUTHORIZED, "unauthorized"),
             AppError::MatchNotFound => (StatusCode::NOT_FOUND, "match_not_found"),

@@ -8,6 +8,8 @@
 
 use std::time::Duration;
 
+use parlor_games::rules::{list_runs, running_list};
+use parlor_games::Rules;
 use parlor_protocol::{ChatLine, GameKind, GameOptions, MatchId, RoomCode, Seat, Viewer};
 use parlor_server::db::{Claim, NewChat, NewMatch, Node, NodeState, SeatRow, Store, StoreError};
 use sqlx::{Connection, Row};
@@ -408,9 +410,12 @@ async fn membership_rules() {
 
     let code = room(&store, "MEMB01").await;
     store.set_room_status(&code, "playing").await.unwrap();
-    assert_eq!(store.orphaned_rooms(10).await.unwrap(), vec![code.clone()]);
+    assert_eq!(
+        store.orphaned_rooms(&b, 10).await.unwrap(),
+        vec![code.clone()]
+    );
     assert_eq!(owned(&store, &code, &a, "open").await, 1);
-    assert!(store.orphaned_rooms(10).await.unwrap().is_empty());
+    assert!(store.orphaned_rooms(&b, 10).await.unwrap().is_empty());
 
     // Draining: A keeps its rooms until it hands them back, and claims no more.
     assert!(store.set_node_state(&a, NodeState::Draining).await.unwrap());
@@ -419,13 +424,16 @@ async fn membership_rules() {
         store.claim_room(&other, &a, "open").await,
         Err(StoreError::Conflict(_))
     ));
-    assert!(store.orphaned_rooms(10).await.unwrap().is_empty());
+    assert!(store.orphaned_rooms(&b, 10).await.unwrap().is_empty());
     assert!(matches!(
         store.claim_room(&code, &b, "open").await.unwrap(),
         Claim::OwnedBy { .. }
     ));
     assert!(store.release_room(&code, 1).await.unwrap());
-    assert_eq!(store.orphaned_rooms(10).await.unwrap(), vec![code.clone()]);
+    assert_eq!(
+        store.orphaned_rooms(&b, 10).await.unwrap(),
+        vec![code.clone()]
+    );
     assert_eq!(owned(&store, &code, &b, "sweep").await, 2);
     assert!(
         !store.release_room(&code, 1).await.unwrap(),
@@ -440,7 +448,10 @@ async fn membership_rules() {
         !store.renew_node(&b, TTL).await.unwrap(),
         "the old run's lease is gone"
     );
-    assert_eq!(store.orphaned_rooms(10).await.unwrap(), vec![code.clone()]);
+    assert_eq!(
+        store.orphaned_rooms(&b2, 10).await.unwrap(),
+        vec![code.clone()]
+    );
     assert_eq!(owned(&store, &code, &b2, "sweep").await, 3);
     assert!(matches!(
         store
@@ -448,6 +459,324 @@ async fn membership_rules() {
             .await,
         Err(StoreError::NotFound)
     ));
+    store.close().await;
+    pg.drop().await;
+}
+
+/// This build's rules with Doozy Dice's one version on, and the list of a
+/// server that runs those (a server of the next build).
+fn newer_dice() -> (Rules, String) {
+    let running = Rules::running(GameKind::DoozyDice);
+    let newer = Rules {
+        version: running.version + 1,
+        ..running
+    };
+    let list = running_list().replace(&running.to_string(), &newer.to_string());
+    assert!(
+        list_runs(&list, newer) && !list_runs(&list, running),
+        "{list}"
+    );
+    (newer, list)
+}
+
+async fn claims_logged(pg: &Pg, code: &RoomCode) -> i64 {
+    let mut raw = pg.raw().await;
+    sqlx::query("select count(*) from ownership_log where room_code = $1")
+        .bind(&code.0)
+        .fetch_one(&mut raw)
+        .await
+        .unwrap()
+        .get(0)
+}
+
+/// A room whose match is in play goes only to a node whose row lists that
+/// match's rules: another node's claim is refused (naming a live node that
+/// runs them, if any) and its sweep skips the room, whatever the node
+/// believes it runs; a finished match or a lobby binds no one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_claims_only_matches_of_rules_it_runs() {
+    let Some(pg) = Pg::new().await else { return };
+    let store = Store::connect(&pg.url).await.unwrap();
+    let running = Rules::running(GameKind::DoozyDice);
+    let runs = joined(&store, "runs").await;
+    let (_, newer_list) = newer_dice();
+    let other = Node::new("other", "127.0.0.1:9100").with_rules(newer_list.clone());
+    store.register_node(&other, TTL).await.unwrap();
+    let mut raw = pg.raw().await;
+    let rows = sqlx::query("select node_id, rules from node order by node_id")
+        .fetch_all(&mut raw)
+        .await
+        .unwrap();
+    let listed: Vec<(String, String)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+    assert_eq!(
+        listed,
+        vec![
+            ("other".into(), newer_list),
+            ("runs".into(), running_list())
+        ]
+    );
+
+    // `runs` starts a match: it keeps the rules it was started under.
+    let code = room(&store, "RULES1").await;
+    let epoch = owned(&store, &code, &runs, "create").await;
+    let on_runs = store.fenced(&code, epoch);
+    on_runs.add_seat(&code, &seat(0)).await.unwrap();
+    let m = new_match(&code);
+    on_runs.start_match(&m, &[step(1)]).await.unwrap();
+    let stored: i64 = sqlx::query("select rules_version from game_match where match_id = $1")
+        .bind(m.match_id.to_string())
+        .fetch_one(&mut raw)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, i64::from(running.version));
+    assert!(store.release_room(&code, epoch).await.unwrap());
+
+    // Nobody owns it now, but `other` does not run its rules: refused, and
+    // pointed at `runs`. Its sweep skips the room; `runs`'s takes it.
+    match store.claim_room(&code, &other, "open").await.unwrap() {
+        Claim::OtherRules { needs, runner } => {
+            assert_eq!(needs, running);
+            assert_eq!(runner, Some(("runs".into(), runs.addr.clone())));
+        }
+        claim => panic!("a node claimed a match of rules it does not run: {claim:?}"),
+    }
+    assert!(store.orphaned_rooms(&other, 10).await.unwrap().is_empty());
+    assert_eq!(
+        store.orphaned_rooms(&runs, 10).await.unwrap(),
+        vec![code.clone()]
+    );
+
+    // The database decides, not what a node believes: the same run of
+    // `other`, believing it runs this build's rules, is refused all the same.
+    let believes = other.clone().with_rules(running_list());
+    assert!(matches!(
+        store.claim_room(&code, &believes, "open").await.unwrap(),
+        Claim::OtherRules { .. }
+    ));
+    assert!(store
+        .orphaned_rooms(&believes, 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    // No live node runs them: a draining node takes no rooms, nor a gone one.
+    for state in [NodeState::Draining, NodeState::Left] {
+        assert!(store.set_node_state(&runs, state).await.unwrap());
+        match store.claim_room(&code, &other, "sweep").await.unwrap() {
+            Claim::OtherRules {
+                needs,
+                runner: None,
+            } => assert_eq!(needs, running),
+            claim => panic!("{state:?}: {claim:?}"),
+        }
+    }
+    let owner = store.room_owner(&code).await.unwrap().unwrap();
+    assert_eq!(
+        (owner.epoch, owner.node_id),
+        (epoch, None),
+        "nothing was claimed"
+    );
+    assert_eq!(claims_logged(&pg, &code).await, 1);
+
+    // Once its match is over, the room binds no rules: any node claims it
+    // (it does not replay a finished match of other rules), as a lobby.
+    sqlx::query("update game_match set status = 'finished' where match_id = $1")
+        .bind(m.match_id.to_string())
+        .execute(&mut raw)
+        .await
+        .unwrap();
+    assert_eq!(owned(&store, &code, &other, "open").await, epoch + 1);
+    let lobby = room(&store, "RULES2").await;
+    assert_eq!(owned(&store, &lobby, &other, "open").await, 1);
+    store.close().await;
+    pg.drop().await;
+}
+
+/// A claim waiting for a write in flight sees the match that write
+/// started: the owner starts a match of its rules while its lease runs
+/// out, and a node of other rules that comes for the room meanwhile waits,
+/// then is refused (it must not replay that match under its rules).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claim_sees_the_match_the_write_it_waited_for_started() {
+    let Some(pg) = Pg::new().await else { return };
+    let store = Store::connect(&pg.url).await.unwrap();
+    let running = Rules::running(GameKind::DoozyDice);
+    let runs = joined(&store, "runs").await;
+    let other = Node::new("other", "127.0.0.1:9100").with_rules(newer_dice().1);
+    store.register_node(&other, TTL).await.unwrap();
+    let code = room(&store, "RULES3").await;
+    assert_eq!(owned(&store, &code, &runs, "create").await, 1);
+
+    // `start_match`'s transaction, held open: the room's row at its epoch,
+    // then the match.
+    let mut raw = pg.raw().await;
+    let mut tx = raw.begin().await.unwrap();
+    sqlx::query("select 1 from room_owner where room_code = $1 and epoch = 1 for update")
+        .bind(&code.0)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query(
+        "insert into game_match (match_id, room_code, game, options, seats, players, seed, \
+         seed_sha256, status, started_at, rules_version) \
+         values ($1, $2, 'doozy-dice', '{}', 2, '[]', '00', '11', 'playing', 0, $3)",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(&code.0)
+    .bind(i64::from(running.version))
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    reaped(&store, &runs).await;
+
+    let claim = {
+        let (store, code, other) = (store.clone(), code.clone(), other.clone());
+        tokio::spawn(async move { store.claim_room(&code, &other, "sweep").await.unwrap() })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!claim.is_finished(), "the claim waits for the write");
+    tx.commit().await.unwrap();
+    match claim.await.unwrap() {
+        Claim::OtherRules {
+            needs,
+            runner: None,
+        } => assert_eq!(needs, running),
+        claim => panic!("claimed a match of rules it does not run: {claim:?}"),
+    }
+    assert_eq!(store.room_owner(&code).await.unwrap().unwrap().epoch, 1);
+    store.close().await;
+    pg.drop().await;
+}
+
+const SECRET: &str = "a-long-cluster-secret-for-tests";
+
+/// Cluster mode's settings for node `id` on the database at `url`, read as
+/// from the environment, with short leases.
+fn cluster_config(url: &str, id: &str) -> parlor_server::Config {
+    let vars = |name: &str| {
+        Some(match name {
+            "DATABASE_URL" => url.to_owned(),
+            "PARLOR_CLUSTER" => "on".into(),
+            "PARLOR_NODE_ID" => id.into(),
+            "PARLOR_CLUSTER_SECRET" => SECRET.into(),
+            "PARLOR_LEASE_TTL" => "1s".into(),
+            _ => return None,
+        })
+    };
+    let mut config = parlor_server::Config::for_tests(url);
+    config.cluster = parlor_server::Config::from_vars(vars).unwrap().cluster;
+    assert!(config.cluster.is_some());
+    config
+}
+
+/// A stand-in for a server of another build: it answers every request
+/// with `200 {"served_by":"newer"}` and hands over each request's head.
+async fn stand_in_server() -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let (heads, rx) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((mut conn, _)) = listener.accept().await {
+            let heads = heads.clone();
+            tokio::spawn(async move {
+                let mut head = Vec::new();
+                let mut buf = [0u8; 1024];
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match conn.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => head.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let _ = heads.send(String::from_utf8_lossy(&head).into_owned());
+                let body = r#"{"served_by":"newer"}"#;
+                let answer = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\
+                     content-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = conn.write_all(answer.as_bytes()).await;
+            });
+        }
+    });
+    (addr, rx)
+}
+
+/// A server asked for a room whose match needs rules it does not run
+/// neither claims nor replays it: its sweep leaves it alone, and a request
+/// for it is relayed to a live server that runs those rules (as a relayed
+/// request, with the cluster's secret), or, when none is live, answered
+/// `503 room_moved` for the client to ask again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_for_a_match_of_other_rules_goes_where_they_run() {
+    let Some(pg) = Pg::new().await else { return };
+    let store = Store::connect(&pg.url).await.unwrap();
+    let (newer, newer_list) = newer_dice();
+    // A match of the next build's rules, in play, owned by nobody (its
+    // server went), with a log this build would not replay.
+    let code = room(&store, "RXNESABC").await;
+    store.add_seat(&code, &seat(0)).await.unwrap();
+    store.add_seat(&code, &seat(1)).await.unwrap();
+    let m = new_match(&code);
+    store.start_match(&m, &[step(1), step(2)]).await.unwrap();
+    let mut raw = pg.raw().await;
+    sqlx::query("update game_match set rules_version = $1 where match_id = $2")
+        .bind(i64::from(newer.version))
+        .bind(m.match_id.to_string())
+        .execute(&mut raw)
+        .await
+        .unwrap();
+    let (newer_addr, mut heads) = stand_in_server().await;
+    let newer_node = Node::new("newer", newer_addr).with_rules(newer_list);
+    store
+        .register_node(&newer_node, Duration::from_secs(60))
+        .await
+        .unwrap();
+
+    let server = parlor_server::start(cluster_config(&pg.url, "this"))
+        .await
+        .unwrap();
+    // Several rounds of its sweep: the room is an orphan, not one of its.
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    assert_eq!(claims_logged(&pg, &code).await, 0, "the sweep skips it");
+
+    let http = reqwest::Client::new();
+    let url = format!("http://{}/api/rooms/{}", server.addr, code.0);
+    let answer = http.get(&url).send().await.unwrap();
+    let status = answer.status();
+    let body = answer.text().await.unwrap();
+    assert_eq!(
+        (status.as_u16(), body.as_str()),
+        (200, r#"{"served_by":"newer"}"#)
+    );
+    let head = heads.recv().await.unwrap().to_ascii_lowercase();
+    assert!(
+        head.starts_with(&format!("get /api/rooms/{} ", code.0.to_ascii_lowercase())),
+        "{head}"
+    );
+    assert!(
+        head.contains(&format!("x-parlor-relayed: {SECRET}")),
+        "{head}"
+    );
+
+    // The server of those rules is gone: nobody may serve the room now.
+    assert!(store
+        .set_node_state(&newer_node, NodeState::Left)
+        .await
+        .unwrap());
+    let answer = http.get(&url).send().await.unwrap();
+    assert_eq!(answer.status(), 503);
+    assert!(answer.text().await.unwrap().contains("room_moved"));
+
+    assert_eq!(claims_logged(&pg, &code).await, 0, "never claimed");
+    let kept = store.load_room(&code).await.unwrap();
+    assert_eq!(kept.broken, None, "kept as it is");
+    assert_eq!(
+        kept.current.map(|m| (m.rules, m.steps.len())),
+        Some((newer, 2))
+    );
+    server.shutdown().await;
     store.close().await;
     pg.drop().await;
 }

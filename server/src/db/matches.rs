@@ -1,6 +1,7 @@
 //! Matches: a match's start with its first steps, its log and timer
 //! answers, its final scorecards, and its record as the API shows it.
 
+use parlor_games::Rules;
 use parlor_protocol::http::MatchRecord;
 use parlor_protocol::{MatchId, Seat};
 use sqlx::Row;
@@ -27,12 +28,15 @@ pub struct ScorecardRow {
 
 impl Store {
     /// Stores a match's start and its first steps (setup chance) in one
-    /// transaction, and marks the room as playing.
+    /// transaction, and marks the room as playing. The match keeps the
+    /// version of its game's rules this server runs: only a server running
+    /// the same version replays it.
     pub async fn start_match(&self, m: &NewMatch, steps: &[NewStep]) -> StoreResult<()> {
+        let rules = Rules::running(m.options.kind());
         let mut tx = self.room_tx(&m.code).await?;
         sqlx::query(
-            "insert into game_match (match_id, room_code, game, options, seats, players, seed, seed_sha256, status, started_at, bots) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10)",
+            "insert into game_match (match_id, room_code, game, options, seats, players, seed, seed_sha256, status, started_at, bots, rules_version) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10, $11)",
         )
         .bind(m.match_id.to_string())
         .bind(&m.code.0)
@@ -44,6 +48,7 @@ impl Store {
         .bind(&m.seed_sha256)
         .bind(now_ms())
         .bind(json(&m.bots))
+        .bind(i64::from(rules.version))
         .execute(&mut *tx)
         .await?;
         sqlx::query("update room set status = 'playing' where room_code = $1")

@@ -31,6 +31,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use parlor_games::Rules;
 use parlor_protocol::{
     BotLevel, ChatLine, GameKind, GameOptions, MatchId, MatchResult, RoomCode, Seat, TurnTimer,
 };
@@ -106,7 +107,8 @@ pub struct NewStep {
     pub by_stand_in: bool,
 }
 
-/// A match as stored at its start.
+/// A match as stored at its start, with the version of its game's rules
+/// this server runs ([`Rules::running`]).
 #[derive(Debug, Clone)]
 pub struct NewMatch {
     /// Id.
@@ -207,6 +209,10 @@ pub struct StoredMatch {
     pub steps: Vec<(u64, String)>,
     /// Steps the response timer answered (see [`Store::timed_out`]).
     pub timed_out: Vec<u64>,
+    /// The rules it was started under: its log replays only under them.
+    pub rules: Rules,
+    /// Still in play (else finished).
+    pub playing: bool,
 }
 
 /// Milliseconds since the Unix epoch.

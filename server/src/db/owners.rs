@@ -14,19 +14,45 @@
 //!   holding the row, then replays a log that contains it.
 //!
 //! Renewals are per node, never per room: they do not grow with the rooms.
+//!
+//! Each node's row lists the rules it runs (`slug@version` per game), and a
+//! room whose match is in play is claimed only by a node whose row lists
+//! that match's rules: checked in the claim's statement, after the room's
+//! row is locked, so neither a stale view nor a race lets a node replay a
+//! match under other rules (see `docs/scaling.md`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use parlor_games::rules::{running_list, Rules};
 use parlor_protocol::RoomCode;
 use sqlx::Row;
 
-use super::{Store, StoreError, StoreResult};
+use super::{game_of, Store, StoreError, StoreResult};
 
 /// The database's clock in milliseconds since the Unix epoch: every
 /// expiry is compared with it, so servers' clocks never matter.
 const DB_NOW: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// SQL: does node row `n` list the rules match row `m` was started under?
+/// Whole entries only (`,zoomies@2,` inside `,doozy-dice@1,zoomies@2,`),
+/// as [`parlor_games::rules::list_runs`] reads a list.
+fn runs_rules(n: &str, m: &str) -> String {
+    format!(
+        "position(',' || {m}.game || '@' || {m}.rules_version || ',' in ',' || {n}.rules || ',') > 0"
+    )
+}
+
+/// SQL: room `room`'s match in play, if any, needs rules node row `n` does
+/// not list.
+fn needs_other_rules(n: &str, room: &str) -> String {
+    format!(
+        "exists (select 1 from game_match m where m.room_code = {room} \
+         and m.status = 'playing' and not ({}))",
+        runs_rules(n, "m")
+    )
+}
 
 /// One run of one server process in the cluster.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,10 +64,14 @@ pub struct Node {
     pub incarnation: i64,
     /// `PARLOR_INTERNAL_ADDR`: where the other nodes reach it.
     pub addr: String,
+    /// The rules it runs, `slug@version` per game, comma-separated
+    /// ([`running_list`]): recorded in its row, where claims read it.
+    pub rules: String,
 }
 
 impl Node {
-    /// This run of node `id` at `addr`, with a fresh incarnation.
+    /// This run of node `id` at `addr`, with a fresh incarnation, running
+    /// this build's rules.
     pub fn new(id: impl Into<String>, addr: impl Into<String>) -> Node {
         // Positive and random: unique per start without asking anyone.
         let incarnation = i64::from_ne_bytes(rand::random::<[u8; 8]>()) & i64::MAX;
@@ -49,7 +79,14 @@ impl Node {
             id: id.into(),
             incarnation,
             addr: addr.into(),
+            rules: running_list(),
         }
+    }
+
+    /// The same node listing other rules (tests: a server of another build).
+    pub fn with_rules(mut self, rules: impl Into<String>) -> Node {
+        self.rules = rules.into();
+        self
     }
 }
 
@@ -92,7 +129,7 @@ impl Membership {
     /// run owned is an orphan to everyone, this node included.
     pub fn next_run(&self) -> Node {
         let mut node = self.node.write().unwrap_or_else(|p| p.into_inner());
-        let next = Node::new(node.id.clone(), node.addr.clone());
+        let next = Node::new(node.id.clone(), node.addr.clone()).with_rules(node.rules.clone());
         *node = next.clone();
         next
     }
@@ -133,6 +170,15 @@ pub enum Claim {
         node_id: String,
         /// Where it is reached.
         addr: String,
+    },
+    /// No live node owns it, but its match in play was started under
+    /// rules this node does not run: it is not claimed here.
+    OtherRules {
+        /// The rules the match needs.
+        needs: Rules,
+        /// A live node (alive, not draining) that runs them, if any: its id
+        /// and address.
+        runner: Option<(String, String)>,
     },
 }
 
@@ -224,11 +270,11 @@ impl Store {
     /// is alive and unexpired: two processes must not share an id.
     pub async fn register_node(&self, node: &Node, ttl: Duration) -> StoreResult<()> {
         let sql = format!(
-            "insert into node (node_id, incarnation, addr, state, expires_at, started_at) \
-             values ($1, $2, $3, 'alive', {DB_NOW} + $4, {DB_NOW}) \
+            "insert into node (node_id, incarnation, addr, state, expires_at, started_at, rules) \
+             values ($1, $2, $3, 'alive', {DB_NOW} + $4, {DB_NOW}, $5) \
              on conflict (node_id) do update set incarnation = excluded.incarnation, \
              addr = excluded.addr, state = 'alive', expires_at = excluded.expires_at, \
-             started_at = excluded.started_at \
+             started_at = excluded.started_at, rules = excluded.rules \
              where node.state not in ('alive', 'draining') or node.expires_at < {DB_NOW} \
              or node.incarnation = excluded.incarnation"
         );
@@ -237,6 +283,7 @@ impl Store {
             .bind(node.incarnation)
             .bind(&node.addr)
             .bind(ms(ttl))
+            .bind(&node.rules)
             .execute(&self.pool)
             .await?;
         if done.rows_affected() == 0 {
@@ -300,6 +347,12 @@ impl Store {
     /// by one and the claim is logged with `reason`. A room this run of the
     /// node owns already is claimed again (a new epoch fences any earlier
     /// handle). [`StoreError::NotFound`] when no such room exists.
+    ///
+    /// A room whose match is in play is claimed only if `node`'s row lists
+    /// that match's rules ([`Claim::OtherRules`] otherwise, naming a live
+    /// node that runs them). The room's row is locked first, so the check
+    /// reads every match committed before the claim, a match started by a
+    /// write that was in flight included.
     pub async fn claim_room(
         &self,
         code: &RoomCode,
@@ -314,12 +367,19 @@ impl Store {
         .bind(&code.0)
         .execute(&mut *tx)
         .await?;
+        // Waits for a write holding the row (a match being started, say);
+        // the next statement's snapshot is taken after it committed.
+        sqlx::query("select 1 from room_owner where room_code = $1 for update")
+            .bind(&code.0)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let other_rules = needs_other_rules("me", "o.room_code");
         let sql = format!(
             "update room_owner o set epoch = o.epoch + 1, node_id = $2, incarnation = $3, \
              claimed_at = {DB_NOW} \
              where o.room_code = $1 \
              and exists (select 1 from node me where me.node_id = $2 and me.incarnation = $3 \
-               and me.state = 'alive') \
+               and me.state = 'alive' and not {other_rules}) \
              and (o.node_id is null \
                or (o.node_id = $2 and o.incarnation = $3) \
                or not exists (select 1 from node n where n.node_id = o.node_id \
@@ -334,17 +394,25 @@ impl Store {
             .await?;
         let Some(row) = claimed else {
             let owner = owner_of(&mut tx, code).await?;
+            let other = match owner {
+                Some(Owner { addr: None, .. }) => other_rules_of(&mut tx, code, node).await?,
+                _ => None,
+            };
             tx.rollback().await?;
-            return match owner {
-                None => Err(StoreError::NotFound),
-                Some(Owner {
-                    node_id: Some(node_id),
-                    addr: Some(addr),
-                    ..
-                }) => Ok(Claim::OwnedBy { node_id, addr }),
+            return match (owner, other) {
+                (None, _) => Err(StoreError::NotFound),
+                (
+                    Some(Owner {
+                        node_id: Some(node_id),
+                        addr: Some(addr),
+                        ..
+                    }),
+                    _,
+                ) => Ok(Claim::OwnedBy { node_id, addr }),
+                (Some(_), Some(other)) => Ok(other),
                 // Released or reaped between the two statements, or this
                 // node is not alive (it lost its lease, or is draining).
-                Some(_) => Err(StoreError::Conflict(
+                (Some(_), None) => Err(StoreError::Conflict(
                     "the room could not be claimed now".into(),
                 )),
             };
@@ -387,24 +455,30 @@ impl Store {
         owner_of(&mut conn, code).await
     }
 
-    /// Rooms in play (or recent lobbies) that no live node owns: those no
-    /// socket may come for (bot seats, running turn timers) are claimed by
-    /// a node's sweeper. At most `limit`, those with the soonest deadline
-    /// first.
-    pub async fn orphaned_rooms(&self, limit: u32) -> StoreResult<Vec<RoomCode>> {
-        let rows = sqlx::query(
+    /// Rooms in play that no live node owns and `node` may claim (its row
+    /// lists the rules of their match): those no socket may come for (bot
+    /// seats, running turn timers) are claimed by a node's sweeper. At most
+    /// `limit`, those with the soonest deadline first.
+    pub async fn orphaned_rooms(&self, node: &Node, limit: u32) -> StoreResult<Vec<RoomCode>> {
+        let sql = format!(
             "select r.room_code from room r \
+             join node me on me.node_id = $2 and me.incarnation = $3 \
              left join room_owner o on o.room_code = r.room_code \
              left join game_match m on m.room_code = r.room_code and m.status = 'playing' \
              where r.status = 'playing' and r.broken is null and r.closed is null \
              and (o.node_id is null or not exists (select 1 from node n \
                where n.node_id = o.node_id and n.incarnation = o.incarnation \
                and n.state in ('alive', 'draining'))) \
+             and (m.match_id is null or {}) \
              order by m.deadline_at is null, m.deadline_at, r.created_at limit $1",
-        )
-        .bind(i64::from(limit))
-        .fetch_all(&self.pool)
-        .await?;
+            runs_rules("me", "m")
+        );
+        let rows = sqlx::query(&sql)
+            .bind(i64::from(limit))
+            .bind(&node.id)
+            .bind(node.incarnation)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(|r| Ok(RoomCode(r.try_get(0)?))).collect()
     }
 
@@ -421,6 +495,52 @@ impl Store {
             .map(|r| Ok((RoomCode(r.try_get(0)?), r.try_get(1)?)))
             .collect()
     }
+}
+
+/// A claim refused for its rules: the rules `node`'s row lacks for `code`'s
+/// match in play, and a live node that runs them; `None` when its row runs
+/// them (or no match is in play).
+async fn other_rules_of(
+    conn: &mut sqlx::AnyConnection,
+    code: &RoomCode,
+    node: &Node,
+) -> StoreResult<Option<Claim>> {
+    let sql = format!(
+        "select m.game, m.rules_version from game_match m \
+         join node me on me.node_id = $2 and me.incarnation = $3 \
+         where m.room_code = $1 and m.status = 'playing' and not ({})",
+        runs_rules("me", "m")
+    );
+    let Some(needed) = sqlx::query(&sql)
+        .bind(&code.0)
+        .bind(&node.id)
+        .bind(node.incarnation)
+        .fetch_optional(&mut *conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let version: i64 = needed.try_get(1)?;
+    let needs = Rules {
+        kind: game_of(&needed.try_get::<String, _>(0)?)?,
+        version: u32::try_from(version)
+            .map_err(|_| StoreError::Corrupt(format!("rules version {version}")))?,
+    };
+    // Any of them: rooms waiting for these rules spread over their nodes.
+    let sql = format!(
+        "select n.node_id, n.addr from node n \
+         join game_match m on m.room_code = $1 and m.status = 'playing' \
+         where n.state = 'alive' and n.expires_at > {DB_NOW} and {} \
+         order by random() limit 1",
+        runs_rules("n", "m")
+    );
+    let runner = sqlx::query(&sql)
+        .bind(&code.0)
+        .fetch_optional(&mut *conn)
+        .await?
+        .map(|r| Ok::<_, StoreError>((r.try_get(0)?, r.try_get(1)?)))
+        .transpose()?;
+    Ok(Some(Claim::OtherRules { needs, runner }))
 }
 
 async fn owner_of(conn: &mut sqlx::AnyConnection, code: &RoomCode) -> StoreResult<Option<Owner>> {

@@ -1,12 +1,13 @@
 //! Rooms and their seats: created, changed as the lobby changes, and read
 //! back whole to rebuild a room after a restart (or an idle unload).
 
+use parlor_games::Rules;
 use parlor_protocol::{GameOptions, MatchId, RoomCode, Seat, TurnTimer};
 use sqlx::Row;
 
 use super::{
-    json, level_name, level_of, now_ms, parse, seat_of, SeatRow, Store, StoreError, StoreResult,
-    StoredMatch, StoredRoom, CHAT_KEPT,
+    game_of, json, level_name, level_of, now_ms, parse, seat_of, SeatRow, Store, StoreError,
+    StoreResult, StoredMatch, StoredRoom, CHAT_KEPT,
 };
 
 impl Store {
@@ -203,7 +204,8 @@ impl Store {
         .await?;
         let seats = self.seats(code).await?;
         let m = sqlx::query(
-            "select match_id, options, seats, seed, deadline_at from game_match \
+            "select match_id, game, options, seats, seed, deadline_at, rules_version, status \
+             from game_match \
              where room_code = $1 order by started_at desc, match_id limit 1",
         )
         .bind(&code.0)
@@ -213,6 +215,7 @@ impl Store {
             None => None,
             Some(m) => {
                 let id: String = m.try_get("match_id")?;
+                let version: i64 = m.try_get("rules_version")?;
                 let match_id = MatchId(
                     id.parse()
                         .map_err(|_| StoreError::Corrupt(format!("match id {id}")))?,
@@ -226,6 +229,12 @@ impl Store {
                     deadline_at: m.try_get("deadline_at")?,
                     steps: self.steps(match_id).await?,
                     timed_out: self.timed_out(match_id).await?,
+                    rules: Rules {
+                        kind: game_of(&m.try_get::<String, _>("game")?)?,
+                        version: u32::try_from(version)
+                            .map_err(|_| StoreError::Corrupt(format!("rules version {version}")))?,
+                    },
+                    playing: m.try_get::<String, _>("status")? == "playing",
                 })
             }
         };

@@ -91,7 +91,9 @@ async fn close_room(
         Err(OpenError::NotFound) => Err(AppError::RoomNotFound),
         Err(OpenError::Store(e)) => Err(AppError::Store(e)),
         Err(OpenError::ShuttingDown) => Err(AppError::ShuttingDown),
-        Err(OpenError::Broken | OpenError::Closed(_)) => Err(AppError::RoomNotFound),
+        Err(OpenError::Broken | OpenError::Closed(_) | OpenError::OtherRules { .. }) => {
+            Err(AppError::RoomNotFound)
+        }
         Err(OpenError::Elsewhere { .. }) => Err(AppError::RoomElsewhere),
     }
 }

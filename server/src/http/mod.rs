@@ -176,6 +176,10 @@ fn open_error(e: OpenError) -> AppError {
         OpenError::Closed(reason) => AppError::RoomClosed(reason),
         OpenError::ShuttingDown => AppError::ShuttingDown,
         OpenError::Elsewhere { .. } => AppError::RoomElsewhere,
+        // A cluster where no live server runs the match's rules now: ask
+        // again (one may join); alone, this server never will.
+        OpenError::OtherRules { retry: true, .. } => AppError::RoomElsewhere,
+        OpenError::OtherRules { needs, runs, .. } => AppError::RoomOtherRules { needs, runs },
         OpenError::Store(s) => AppError::Store(s),
     }
 }

@@ -28,6 +28,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
+use parlor_games::Rules;
 use parlor_protocol::http::Joined;
 use parlor_protocol::{ClientMsg, GameOptions, MatchId, RoomCode, RoomInfo, Viewer};
 use rand::Rng;
@@ -37,7 +38,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn, Instrument};
 
-use crate::db::{Claim, Membership, Store, StoreError};
+use crate::db::{Claim, Membership, Store, StoreError, StoredMatch};
 
 pub use state::Room;
 
@@ -217,9 +218,48 @@ pub enum OpenError {
         /// Where the other servers reach it.
         addr: String,
     },
+    /// The room's match in play was started under rules (`needs`, as
+    /// `slug@version`) other than this server's (`runs`): a server of
+    /// another build stored it. It is kept as it is and not replayed here
+    /// (its log would replay wrongly); a server running those rules serves
+    /// it. Never marked broken: nothing is wrong with the log.
+    #[error("the room's match was started under the rules {needs}; this server runs {runs}")]
+    OtherRules {
+        /// The rules the match was started under.
+        needs: String,
+        /// The rules this server runs for that game.
+        runs: String,
+        /// Cluster mode, where no live server runs them now (one that does
+        /// is relayed to instead): one may join (a rolling deploy), so
+        /// ask again later. In single mode this server is the only one.
+        retry: bool,
+    },
     /// Storage failed.
     #[error(transparent)]
     Store(StoreError),
+}
+
+/// What a stored room's latest match allows, for the rules this server
+/// runs ([`rules_check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RulesCheck {
+    /// No match, or one of the rules this server runs: replay it.
+    Runs,
+    /// A finished match of other rules: its result and log are stored, but
+    /// replaying it here would rebuild it wrongly, so it is not: the room
+    /// opens in its lobby.
+    FinishedUnder(Rules),
+    /// A match in play of other rules: the room is not served here.
+    PlayingUnder(Rules),
+}
+
+/// May this server replay `current`, a stored room's latest match?
+fn rules_check(current: Option<&StoredMatch>) -> RulesCheck {
+    match current {
+        Some(m) if !m.rules.is_running() && m.playing => RulesCheck::PlayingUnder(m.rules),
+        Some(m) if !m.rules.is_running() => RulesCheck::FinishedUnder(m.rules),
+        _ => RulesCheck::Runs,
+    }
 }
 
 /// A cheap handle to a room actor.
@@ -336,6 +376,23 @@ impl Rooms {
                 Ok(Claim::OwnedBy { node_id, addr }) => {
                     return Err(OpenError::Elsewhere { node_id, addr })
                 }
+                // Its match needs rules this build does not run: the room
+                // is served by a node that runs them (relayed to), if any.
+                Ok(Claim::OtherRules {
+                    runner: Some((node_id, addr)),
+                    ..
+                }) => return Err(OpenError::Elsewhere { node_id, addr }),
+                Ok(Claim::OtherRules {
+                    needs,
+                    runner: None,
+                }) => {
+                    warn!(room = %code, needs = %needs, "no live server runs the rules of the room's match");
+                    return Err(OpenError::OtherRules {
+                        needs: needs.to_string(),
+                        runs: Rules::running(needs.kind).to_string(),
+                        retry: true,
+                    });
+                }
                 Err(StoreError::NotFound) => return Err(OpenError::NotFound),
                 Err(StoreError::Conflict(_)) => continue,
                 Err(e) => return Err(OpenError::Store(e)),
@@ -399,7 +456,7 @@ impl Rooms {
         // Claimed before it is read: a claim waits for the last owner's
         // write in flight, so the log read next holds everything it stored.
         let store = self.claim(code, reason).await?;
-        let stored = match self.inner.store.load_room(code).await {
+        let mut stored = match self.inner.store.load_room(code).await {
             Ok(s) => s,
             Err(e) => {
                 self.unclaim(&store, code).await;
@@ -416,6 +473,32 @@ impl Rooms {
         if let Some(reason) = stored.closed {
             self.unclaim(&store, code).await;
             return Err(OpenError::Closed(reason));
+        }
+        match rules_check(stored.current.as_ref()) {
+            RulesCheck::Runs => {}
+            RulesCheck::PlayingUnder(needs) => {
+                // Refused, and kept as it is: a server running those rules
+                // replays it (this one again, once it runs them).
+                let runs = Rules::running(needs.kind);
+                warn!(room = %code, needs = %needs, runs = %runs, "the room's match was started under other rules than this server runs: not replayed here");
+                self.unclaim(&store, code).await;
+                return Err(OpenError::OtherRules {
+                    needs: needs.to_string(),
+                    runs: runs.to_string(),
+                    retry: self.inner.member.is_some(),
+                });
+            }
+            RulesCheck::FinishedUnder(old) => {
+                info!(room = %code, rules = %old, "the room's last match was played under other rules: the room opens in its lobby");
+                if stored.status != "lobby" {
+                    if let Err(e) = store.set_room_status(code, "lobby").await {
+                        self.unclaim(&store, code).await;
+                        return Err(OpenError::Store(e));
+                    }
+                    stored.status = "lobby".into();
+                }
+                stored.current = None;
+            }
         }
         match Room::restore(stored, store.clone(), self.inner.config.clone()) {
             Ok(room) => {
@@ -593,4 +676,78 @@ pub fn new_token() -> String {
 /// SHA-256 of a token, hex: what the database keeps.
 pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use parlor_protocol::GameKind;
+
+    use super::*;
+
+    fn stored(rules: Rules, playing: bool) -> StoredMatch {
+        StoredMatch {
+            match_id: MatchId(uuid::Uuid::nil()),
+            options: GameOptions::default_for(rules.kind).unwrap(),
+            seats: 2,
+            seed_hex: "00".repeat(32),
+            deadline_at: None,
+            steps: Vec::new(),
+            timed_out: Vec::new(),
+            rules,
+            playing,
+        }
+    }
+
+    /// A match is replayed only under the rules it was started under: one
+    /// in play of other rules (older or newer) is refused, a finished one
+    /// is not replayed; a room without a match has nothing to check.
+    #[test]
+    fn only_matches_of_the_rules_this_server_runs_are_replayed() {
+        assert_eq!(rules_check(None), RulesCheck::Runs);
+        for kind in GameKind::ALL {
+            let running = Rules::running(kind);
+            let newer = Rules {
+                version: running.version + 1,
+                ..running
+            };
+            let older = Rules {
+                version: running.version - 1,
+                ..running
+            };
+            for playing in [true, false] {
+                assert_eq!(
+                    rules_check(Some(&stored(running, playing))),
+                    RulesCheck::Runs
+                );
+            }
+            for other in [newer, older] {
+                assert_eq!(
+                    rules_check(Some(&stored(other, true))),
+                    RulesCheck::PlayingUnder(other)
+                );
+                assert_eq!(
+                    rules_check(Some(&stored(other, false))),
+                    RulesCheck::FinishedUnder(other)
+                );
+            }
+        }
+    }
+
+    /// A refusal names both rules: the one the match needs and the one
+    /// this server runs (the log line and the answer say which is which).
+    #[test]
+    fn a_refusal_names_both_rules() {
+        let e = OpenError::OtherRules {
+            needs: "zoomies@2".into(),
+            runs: "zoomies@1".into(),
+            retry: false,
+        };
+        let text = e.to_string();
+        assert!(
+            text.contains("zoomies@2") && text.contains("zoomies@1"),
+            "{text}"
+        );
+    }
 }

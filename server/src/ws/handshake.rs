@@ -107,6 +107,10 @@ async fn admit(
             OpenError::ShuttingDown => (close::GOING_AWAY, "server shutting down"),
             OpenError::Store(_) => (close::GOING_AWAY, "try again"),
             OpenError::Elsewhere { .. } => (close::ROOM_MOVED, "served by another server"),
+            OpenError::OtherRules { retry: true, .. } => {
+                (close::ROOM_MOVED, "no server runs its rules now")
+            }
+            OpenError::OtherRules { .. } => (close::ROOM_BROKEN, "started under other rules"),
         });
     }
     let gone = (close::GOING_AWAY, "room closed; reconnect");
