@@ -6,14 +6,26 @@
 //! orders. Deterministic: the races are forced with open transactions.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use parlor_games::rules::{list_runs, running_list};
 use parlor_games::Rules;
-use parlor_protocol::{ChatLine, GameKind, GameOptions, MatchId, RoomCode, Seat, Viewer};
-use parlor_server::db::{Claim, NewChat, NewMatch, Node, NodeState, SeatRow, Store, StoreError};
+use parlor_protocol::http::Joined;
+use parlor_protocol::{
+    ChatLine, ClientMsg, GameKind, GameOptions, MatchId, RoomCode, Seat, ServerMsg, Viewer,
+};
+use parlor_server::db::{
+    Claim, Membership, NewChat, NewMatch, Node, NodeState, SeatRow, Store, StoreError,
+};
+use parlor_server::room::{
+    ConnId, ConnectError, JoinError, OpenError, Outgoing, RoomCmd, RoomConfig, Rooms, OUTBOX,
+};
 use sqlx::{Connection, Row};
 use support::{step, Pg};
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 mod support;
 
@@ -777,6 +789,180 @@ async fn a_request_for_a_match_of_other_rules_goes_where_they_run() {
         Some((newer, 2))
     );
     server.shutdown().await;
+    store.close().await;
+    pg.drop().await;
+}
+
+/// A cluster member in this process: its membership and its rooms, run
+/// as a server runs them (without HTTP, renewals or the sweep: the tests
+/// move rooms by hand).
+struct Member {
+    member: Arc<Membership>,
+    rooms: Rooms,
+    shutdown: CancellationToken,
+    tracker: TaskTracker,
+}
+
+impl Member {
+    async fn join(store: &Store, id: &str) -> Member {
+        let node = Node::new(id, format!("127.0.0.1:{}", 9100 + id.len()));
+        let member = Arc::new(Membership::new(node, TTL));
+        store.register_node(&member.node(), TTL).await.unwrap();
+        member.set_lease(true);
+        let (shutdown, tracker) = (CancellationToken::new(), TaskTracker::new());
+        let rooms = Rooms::new(
+            store.clone(),
+            RoomConfig::default(),
+            shutdown.clone(),
+            tracker.clone(),
+            Some(member.clone()),
+        );
+        Member {
+            member,
+            rooms,
+            shutdown,
+            tracker,
+        }
+    }
+
+    /// Takes a seat in `code` (the HTTP join).
+    async fn sit(&self, code: &RoomCode, name: &str) -> Joined {
+        let (reply, rx) = oneshot::channel();
+        let cmd = RoomCmd::Join {
+            name: name.into(),
+            reply,
+        };
+        self.rooms.send(code, cmd).await.unwrap();
+        rx.await.unwrap().unwrap()
+    }
+
+    /// A connection to `code` with `token`: its id and what it is sent.
+    async fn connect(
+        &self,
+        code: &RoomCode,
+        token: Option<&str>,
+    ) -> Result<(ConnId, Viewer, mpsc::Receiver<Outgoing>), ConnectError> {
+        let (out, rx) = mpsc::channel(OUTBOX);
+        let (reply, answer) = oneshot::channel();
+        let cmd = RoomCmd::Connect {
+            token: token.map(str::to_owned),
+            resume: None,
+            out,
+            reply,
+        };
+        self.rooms.send(code, cmd).await.unwrap();
+        let (conn, viewer) = answer.await.unwrap()?;
+        Ok((conn, viewer, rx))
+    }
+
+    async fn say(&self, code: &RoomCode, conn: ConnId, msg: ClientMsg) {
+        self.rooms
+            .send(code, RoomCmd::Msg { conn, msg })
+            .await
+            .unwrap();
+    }
+
+    /// Moves a seat by its one-time code (the HTTP claim).
+    async fn claim(&self, code: &RoomCode, link: &str) -> Result<Joined, JoinError> {
+        let (reply, rx) = oneshot::channel();
+        let cmd = RoomCmd::Claim {
+            code: link.into(),
+            reply,
+        };
+        self.rooms.send(code, cmd).await.unwrap();
+        rx.await.unwrap()
+    }
+
+    async fn stop(self) {
+        self.shutdown.cancel();
+        self.tracker.close();
+        self.tracker.wait().await;
+    }
+}
+
+/// Reads what a connection is sent until `pick` finds something.
+async fn heard<T>(rx: &mut mpsc::Receiver<Outgoing>, pick: impl Fn(&ServerMsg) -> Option<T>) -> T {
+    let read = async {
+        loop {
+            match rx.recv().await {
+                Some(Outgoing::Text(text)) => {
+                    let msg: ServerMsg = serde_json::from_str(text.as_str()).unwrap();
+                    if let Some(found) = pick(&msg) {
+                        return found;
+                    }
+                }
+                Some(Outgoing::Close { code, reason }) => panic!("closed: {code} {reason}"),
+                None => panic!("the room dropped the connection"),
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), read)
+        .await
+        .expect("the room did not say it in time")
+}
+
+/// A seat link issued on A works once on B after B took the room over
+/// (A went silent past its lease): the link was stored, hashed, with its
+/// expiry. A, still holding it in memory, cannot use it: its write is
+/// fenced. The new token holds the seat on B; the old one does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_link_works_once_after_its_room_moved() {
+    let Some(pg) = Pg::new().await else { return };
+    let store = Store::connect(&pg.url).await.unwrap();
+    let a = Member::join(&store, "a").await;
+    let b = Member::join(&store, "b").await;
+    let options = GameOptions::default_for(GameKind::DoozyDice).unwrap();
+    let (code, _) = a.rooms.create(options).await.unwrap();
+    let host = a.sit(&code, "Host").await;
+    let (conn, _, mut out) = a.connect(&code, Some(&host.token)).await.unwrap();
+    a.say(&code, conn, ClientMsg::SeatLink).await;
+    let link = heard(&mut out, |m| match m {
+        ServerMsg::SeatLink { code, .. } => Some(code.clone()),
+        _ => None,
+    })
+    .await;
+    let mut raw = pg.raw().await;
+    let stored: String = sqlx::query("select code_sha256 from seat_link where room_code = $1")
+        .bind(&code.0)
+        .fetch_one(&mut raw)
+        .await
+        .unwrap()
+        .get(0);
+    assert_ne!(stored, link, "only the code's hash is stored");
+    assert!(matches!(
+        b.rooms.open(&code).await,
+        Err(OpenError::Elsewhere { .. })
+    ));
+
+    reaped(&store, &a.member.node()).await;
+    b.rooms.open(&code).await.unwrap();
+    let moved = b.claim(&code, &link).await.unwrap();
+    assert_eq!(moved.seat, Some(Seat(0)));
+    assert!(matches!(
+        b.claim(&code, &link).await,
+        Err(JoinError::BadClaim)
+    ));
+    assert!(
+        matches!(
+            a.claim(&code, &link).await,
+            Err(JoinError::Store(StoreError::Fenced))
+        ),
+        "the old owner cannot use the link it issued"
+    );
+    let (_, viewer, _) = b.connect(&code, Some(&moved.token)).await.unwrap();
+    assert_eq!(viewer, Viewer::Seat(Seat(0)));
+    assert!(matches!(
+        b.connect(&code, Some(&host.token)).await,
+        Err(ConnectError::BadToken)
+    ));
+    let left: i64 = sqlx::query("select count(*) from seat_link")
+        .fetch_one(&mut raw)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(left, 0, "a used link is deleted");
+    a.stop().await;
+    b.stop().await;
     store.close().await;
     pg.drop().await;
 }

@@ -7,8 +7,9 @@
 //! By concern, each adding its queries to [`Store`]: `writer` (the
 //! group-commit writer of step appends), `rooms` (rooms and seats),
 //! `matches` (a match's start, log and scorecards), `history` (finished
-//! matches by pages), `chat` (table talk), `retention` (counts and the
-//! sweep) and `owners` (cluster mode: nodes, room claims, the fence).
+//! matches by pages), `chat` (table talk), `seat_links` (one-time links
+//! that move a seat), `retention` (counts and the sweep) and `owners`
+//! (cluster mode: nodes, room claims, the fence).
 //! This module holds the handle, its connection and migrations, the types
 //! they share and the row helpers; they use only it.
 
@@ -18,6 +19,7 @@ mod matches;
 mod owners;
 mod retention;
 mod rooms;
+mod seat_links;
 pub mod serving;
 mod writer;
 
@@ -151,6 +153,17 @@ pub struct SeatRow {
     pub stand_in: bool,
 }
 
+/// A stored one-time seat link: only its code's SHA-256, like a token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatLinkRow {
+    /// The seat it moves.
+    pub seat: Seat,
+    /// SHA-256 of the code, hex.
+    pub code_sha256: String,
+    /// When it stops working (Unix ms).
+    pub expires_at: i64,
+}
+
 /// Chat lines a room keeps at hand (and hands to whoever connects).
 pub const CHAT_KEPT: usize = 50;
 
@@ -178,6 +191,8 @@ pub struct StoredRoom {
     pub closed: Option<String>,
     /// Seats in order.
     pub seats: Vec<SeatRow>,
+    /// Its unused one-time seat links (some may have expired).
+    pub seat_links: Vec<SeatLinkRow>,
     /// The latest match, if one was started.
     pub current: Option<StoredMatch>,
     /// The room's latest chat lines, oldest first.

@@ -76,6 +76,7 @@ impl Store {
                 }
                 let mut tx = self.pool.begin().await?;
                 for sql in [
+                    "delete from seat_link where room_code = $1",
                     "delete from seat where room_code = $1",
                     "delete from chat_line where room_code = $1",
                 ] {
@@ -128,6 +129,7 @@ impl Store {
                 let left: i64 = left.try_get(0)?;
                 if left == 0 {
                     for sql in [
+                        "delete from seat_link where room_code = $1",
                         "delete from seat where room_code = $1",
                         "delete from chat_line where room_code = $1",
                         "delete from room_owner where room_code = $1",

@@ -86,25 +86,6 @@ impl Store {
         Ok(())
     }
 
-    /// Gives a seat a new token (its old one stops working): the seat moved
-    /// to another device.
-    pub async fn set_seat_token(
-        &self,
-        code: &RoomCode,
-        seat: Seat,
-        token_sha256: &str,
-    ) -> StoreResult<()> {
-        let mut tx = self.room_tx(code).await?;
-        sqlx::query("update seat set token_sha256 = $1 where room_code = $2 and seat = $3")
-            .bind(token_sha256)
-            .bind(&code.0)
-            .bind(i64::from(seat.0))
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// Starts or stops a bot standing in for an absent player.
     pub async fn set_stand_in(&self, code: &RoomCode, seat: Seat, on: bool) -> StoreResult<()> {
         let mut tx = self.room_tx(code).await?;
@@ -132,11 +113,16 @@ impl Store {
     }
 
     /// Removes a seat; every later seat moves up one, keeping its token.
+    /// The room's seat links go too: they name seats by number.
     pub async fn leave_seat(&self, code: &RoomCode, seat: Seat) -> StoreResult<()> {
         let mut tx = self.room_tx(code).await?;
         sqlx::query("delete from seat where room_code = $1 and seat = $2")
             .bind(&code.0)
             .bind(i64::from(seat.0))
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("delete from seat_link where room_code = $1")
+            .bind(&code.0)
             .execute(&mut *tx)
             .await?;
         // Through negatives: the key (room, seat) is checked row by row, so
@@ -245,6 +231,7 @@ impl Store {
             broken: r.try_get("broken")?,
             closed: r.try_get("closed")?,
             seats,
+            seat_links: self.seat_links(code).await?,
             current,
             chat: self.recent_chat(code, CHAT_KEPT).await?,
             turn_timer: serde_json::from_value(serde_json::Value::String(r.try_get("turn_timer")?))

@@ -240,7 +240,7 @@ impl Room {
             }
             ClientMsg::Chat { text } => self.say_words(conn, viewer, &text).await,
             ClientMsg::React { reaction } => self.react(conn, viewer, reaction).await,
-            ClientMsg::SeatLink => self.seat_link(conn, viewer),
+            ClientMsg::SeatLink => self.seat_link(conn, viewer).await,
             ClientMsg::AddBot { level } => self.add_bot(viewer, level).await,
             ClientMsg::RemoveBot { seat } => self.remove_bot(viewer, seat).await,
             ClientMsg::StandIn { seat, on } => self.stand_in(viewer, seat, on).await,

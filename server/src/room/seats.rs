@@ -6,14 +6,14 @@
 
 use parlor_protocol::http::Joined;
 use parlor_protocol::{close, ErrorCode, RoomStatus, Seat, ServerMsg, Viewer};
-use tokio::time::{Duration, Instant};
-use tracing::info;
+use tokio::time::Duration;
+use tracing::{info, warn};
 
 use super::names;
 use super::refusal::Refusal;
 use super::state::{require_host, Room, SeatLink, SeatState, HOST};
 use super::{new_token, token_hash, ConnId, JoinError, Outgoing};
-use crate::db::SeatRow;
+use crate::db::{now_ms, SeatLinkRow, SeatRow};
 
 /// How long a seat link works.
 const SEAT_LINK_LIFE: Duration = Duration::from_secs(10 * 60);
@@ -65,23 +65,29 @@ impl Room {
 
     /// Another device takes a seat by its one-time code: the seat gets a
     /// new token, and every connection holding the old one closes (its page
-    /// watches on).
+    /// watches on). The stored link is used up in the same transaction as
+    /// the new token, so it works once, even across a restart or a move to
+    /// another server.
     pub(super) async fn claim(&mut self, code: &str) -> Result<Joined, JoinError> {
         let hash = token_hash(code);
-        let now = Instant::now();
-        self.seat_links.retain(|l| l.ends > now);
+        self.drop_expired_links().await;
         let Some(i) = self.seat_links.iter().position(|l| l.code_sha256 == hash) else {
             return Err(JoinError::BadClaim);
         };
-        let seat = self.seat_links[i].seat;
         let token = new_token();
         let token_sha256 = token_hash(&token);
-        self.store
-            .set_seat_token(&self.code, seat, &token_sha256)
+        let used = self
+            .store
+            .use_seat_link(&self.code, &hash, &token_sha256, now_ms())
             .await?;
-        // Used only once the new token is stored: a failed write leaves the
-        // link usable.
-        self.seat_links.remove(i);
+        // Gone from memory only once the store has answered: a failed write
+        // leaves the link usable.
+        let link = self.seat_links.remove(i);
+        let Some(seat) = used else {
+            // Not stored (any more): it cannot be used.
+            return Err(JoinError::BadClaim);
+        };
+        debug_assert_eq!(seat, link.seat, "the stored link names the same seat");
         if let Some(s) = self.seats.get_mut(seat.index()) {
             s.token_sha256 = token_sha256;
         }
@@ -111,8 +117,9 @@ impl Room {
     }
 
     /// Gives a player a one-time code that moves their seat to another
-    /// device; asking again replaces the last one.
-    pub(super) fn seat_link(&mut self, conn: ConnId, viewer: Viewer) -> Result<(), Refusal> {
+    /// device; asking again replaces the last one. Stored (only its hash,
+    /// with its expiry) before the player hears of it.
+    pub(super) async fn seat_link(&mut self, conn: ConnId, viewer: Viewer) -> Result<(), Refusal> {
         let Viewer::Seat(seat) = viewer else {
             return Err(Refusal::new(
                 ErrorCode::NotSeated,
@@ -120,12 +127,20 @@ impl Room {
             ));
         };
         let code = new_token();
-        let now = Instant::now();
-        self.seat_links.retain(|l| l.seat != seat && l.ends > now);
-        self.seat_links.push(SeatLink {
+        let now = now_ms();
+        let link = SeatLinkRow {
             seat,
             code_sha256: token_hash(&code),
-            ends: now + SEAT_LINK_LIFE,
+            expires_at: now + i64::try_from(SEAT_LINK_LIFE.as_millis()).unwrap_or(i64::MAX),
+        };
+        // The room's expired links go in the same transaction.
+        self.store.put_seat_link(&self.code, &link, now).await?;
+        self.seat_links
+            .retain(|l| l.seat != seat && l.ends_ms > now);
+        self.seat_links.push(SeatLink {
+            seat,
+            code_sha256: link.code_sha256,
+            ends_ms: link.expires_at,
         });
         info!(seat = %seat, "seat link issued");
         self.send(
@@ -136,6 +151,19 @@ impl Room {
             },
         );
         Ok(())
+    }
+
+    /// Forgets the links that have expired, in memory and in the store (a
+    /// failed delete is harmless: an expired link is refused anyway).
+    async fn drop_expired_links(&mut self) {
+        let now = now_ms();
+        let before = self.seat_links.len();
+        self.seat_links.retain(|l| l.ends_ms > now);
+        if self.seat_links.len() < before {
+            if let Err(e) = self.store.drop_expired_seat_links(&self.code, now).await {
+                warn!(error = %e, "could not delete expired seat links");
+            }
+        }
     }
 
     /// `name`, or `name 2`, `name 3`… when a seat already has it or one
@@ -195,6 +223,7 @@ impl Room {
             .filter(|s| **s != seat)
             .map(|s| if *s > seat { Seat(s.0 - 1) } else { *s })
             .collect();
+        // Their stored rows went with the seat (they name seats by number).
         self.seat_links.clear();
         info!(seat = %seat, "seat left");
         let moved: Vec<ConnId> = self

@@ -43,13 +43,15 @@ impl SeatState {
     }
 }
 
-/// A one-time link that moves a seat to another device.
+/// A one-time link that moves a seat to another device (stored too, so it
+/// outlives a restart or a move to another server).
 #[derive(Debug)]
 pub(super) struct SeatLink {
     pub(super) seat: Seat,
     /// SHA-256 of the code, like a token.
     pub(super) code_sha256: String,
-    pub(super) ends: Instant,
+    /// When it stops working (Unix ms, as stored).
+    pub(super) ends_ms: i64,
 }
 
 /// One connection.
@@ -210,6 +212,15 @@ impl Room {
             })
             .collect();
         room.chat = stored.chat.into();
+        room.seat_links = stored
+            .seat_links
+            .into_iter()
+            .map(|l| SeatLink {
+                seat: l.seat,
+                code_sha256: l.code_sha256,
+                ends_ms: l.expires_at,
+            })
+            .collect();
         room.turn_timer = stored.turn_timer;
         room.locked = stored.locked;
         room.closed_seats = stored.closed_seats;

@@ -684,6 +684,55 @@ async fn a_seat_moves_to_another_device_by_a_one_time_link() {
     db.drop_db().await;
 }
 
+/// A seat link outlives a restart: issued, then the server stops and
+/// starts again (the room comes back from the database), and the link
+/// moves the seat once; used, it never works again, after another restart
+/// neither. A link replaced before the restart stays dead after it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_link_works_once_across_restarts() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let (code, [host_token, guest_token], mut laptop, mut b) = seated(&server).await;
+    start(&mut laptop, &mut b).await;
+    laptop.send(&ClientMsg::SeatLink).await;
+    let (replaced, _) = seat_link(&mut laptop).await;
+    laptop.send(&ClientMsg::SeatLink).await;
+    let (link, _) = seat_link(&mut laptop).await;
+    b.send(&ClientMsg::SeatLink).await;
+    let (guest_link, _) = seat_link(&mut b).await;
+    drop((laptop, b));
+    server.stop().await;
+
+    let server = TestServer::start(&db).await;
+    assert_eq!(server.claim(&code, &replaced).await.unwrap_err().0, 410);
+    let joined = server.claim(&code, &link).await.unwrap();
+    assert_eq!(joined.seat, Some(Seat(0)));
+    let (status, body) = server.claim(&code, &link).await.unwrap_err();
+    assert_eq!(status, 410, "one use only");
+    assert!(body.contains("bad_claim"), "{body}");
+    // The old token is dead, the new one holds the seat.
+    let mut old = server.connect(&code, Some(&host_token)).await;
+    assert_eq!(
+        close_code(&mut old).await,
+        parlor_protocol::close::BAD_TOKEN
+    );
+    let mut phone = server.connect(&code, Some(&joined.token)).await;
+    assert_eq!(welcome(&mut phone).await.0, Viewer::Seat(Seat(0)));
+    drop(phone);
+    server.stop().await;
+
+    // Used before this restart: still used after it. The guest's link,
+    // never used, still works.
+    let server = TestServer::start(&db).await;
+    assert_eq!(server.claim(&code, &link).await.unwrap_err().0, 410);
+    let guest = server.claim(&code, &guest_link).await.unwrap();
+    assert_eq!(guest.seat, Some(Seat(1)));
+    assert_ne!(guest.token, guest_token);
+    assert_eq!(server.claim(&code, &guest_link).await.unwrap_err().0, 410);
+    server.stop().await;
+    db.drop_db().await;
+}
+
 /// Chat and reactions are stored with the match: they come back in the
 /// welcome after a restart (the rail's only to spectators), and once the
 /// match is over its record holds everything said from its start (the
