@@ -56,39 +56,52 @@ pub async fn run(store: Store, member: Arc<Membership>, rooms: Rooms, shutdown: 
     let every = member.ttl / 5;
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    // Since when the store has answered every renewal. After the database
+    // was away (restarted), every server's lease looks run out at once:
+    // none is declared dead until the others have had a whole lease to
+    // renew since it came back.
+    let mut answered_since: Option<Instant> = None;
     loop {
         tokio::select! {
             _ = shutdown.cancelled() => return,
             _ = tick.tick() => {}
         }
-        renew(&store, &member, &rooms).await;
+        if renew(&store, &member, &rooms).await {
+            answered_since.get_or_insert_with(Instant::now);
+        } else {
+            answered_since = None;
+        }
         if !member.holds_lease() {
             continue;
         }
         // A lease ago past its expiry: a server that is only slow (or the
         // database was) has had a whole lease to renew first.
-        match store.reap_nodes(member.ttl).await {
-            Ok(dead) => {
-                for id in dead {
-                    metrics::counter!("parlor_reaps_total").increment(1);
-                    warn!(node = %id, "a server's lease ran out: its rooms go to the others");
+        if answered_since.is_some_and(|t| t.elapsed() >= member.ttl) {
+            match store.reap_nodes(member.ttl).await {
+                Ok(dead) => {
+                    for id in dead {
+                        metrics::counter!("parlor_reaps_total").increment(1);
+                        warn!(node = %id, "a server's lease ran out: its rooms go to the others");
+                    }
                 }
+                Err(e) => warn!(error = %e, "could not check the other servers' leases"),
             }
-            Err(e) => warn!(error = %e, "could not check the other servers' leases"),
         }
         sweep(&store, &member.node(), &rooms, &shutdown).await;
     }
 }
 
 /// Renews this server's lease; one found taken makes every room here stop
-/// and this server join again as a new run.
-async fn renew(store: &Store, member: &Membership, rooms: &Rooms) {
+/// and this server join again as a new run. `false` when the store did not
+/// answer.
+async fn renew(store: &Store, member: &Membership, rooms: &Rooms) -> bool {
     let node = member.node();
     let began = Instant::now();
     match store.renew_node(&node, member.ttl).await {
         Ok(true) => {
             metrics::histogram!("parlor_lease_renew_seconds").record(began.elapsed().as_secs_f64());
             member.set_lease(true);
+            true
         }
         Ok(false) => {
             error!(node = %node.id, "this server's lease was taken (it was silent too long): its rooms move to the others");
@@ -104,10 +117,14 @@ async fn renew(store: &Store, member: &Membership, rooms: &Rooms) {
                     warn!(error = %e, "could not join the cluster again; trying on the next round")
                 }
             }
+            true
         }
         // The database is away: nothing can commit anyway, so nothing is
         // acknowledged; the lease is kept on the next renewal that works.
-        Err(e) => warn!(error = %e, "could not renew this server's lease"),
+        Err(e) => {
+            warn!(error = %e, "could not renew this server's lease");
+            false
+        }
     }
 }
 

@@ -50,6 +50,7 @@ pub mod ws;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -183,7 +184,24 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
     ));
     let sockets = state.ws_tasks.clone();
     let app = http::app(state, &config.web_dir);
-    let stop = shutdown.clone();
+    // The port closes when the rooms are stopping, except after a drain:
+    // then it stays open a moment, answering 503 (not ready, no rooms
+    // served), until the proxy's checks have seen this server go. A
+    // refused connection would be retried by the proxy on this same server
+    // for seconds; a 503 goes back to the client, which retries at once.
+    let stop = CancellationToken::new();
+    let linger = config
+        .cluster
+        .as_ref()
+        .map_or(Duration::ZERO, |c| c.drain_linger);
+    tokio::spawn({
+        let (stopping, stop) = (shutdown.clone(), stop.clone());
+        async move {
+            stopping.cancelled().await;
+            tokio::time::sleep(linger).await;
+            stop.cancel();
+        }
+    });
     let limits = config.serve.clone();
     // TCP_NODELAY, header timeouts and per-client caps live in `serve`.
     let serve = tokio::spawn(async move { serve::serve(listener, app, stop, &limits).await });
@@ -213,7 +231,9 @@ impl Server {
     /// In a cluster this is the drain: the server is marked draining, each
     /// room hands itself back as it stops and closes its sockets with 1012
     /// (their clients come back at once, to another server), then the
-    /// server leaves.
+    /// server leaves; its port stays open for the drain's linger
+    /// (`PARLOR_DRAIN_LINGER`), answering 503, so the proxy sees it go
+    /// before a connection to it is refused.
     pub async fn shutdown(self) {
         if let Some(member) = &self.member {
             cluster::drain(&self.store, member).await;

@@ -80,6 +80,13 @@ pub struct Cluster {
     /// relayed from one to another carries it (required, 16 characters or
     /// more).
     pub secret: String,
+    /// `PARLOR_DRAIN_LINGER`: after a drain hands its rooms back, how long
+    /// the port stays open answering "not ready" and 503 before it closes
+    /// (default 1.5 s). A proxy retries a refused connection on the same
+    /// server for seconds (HAProxy: a second per try) but gives a 503 back
+    /// at once, and its health check marks the server down within
+    /// `inter × fall` (1 s in `deploy/haproxy.cfg`): keep this longer.
+    pub drain_linger: Duration,
 }
 
 impl Cluster {
@@ -181,6 +188,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_NODE_ID", help: "Cluster mode: this server's name, unique in the cluster [default: the host name]" },
     Setting { env: "PARLOR_INTERNAL_ADDR", help: "Cluster mode: host:port where the other servers reach this one [default: the listening address]" },
     Setting { env: "PARLOR_LEASE_TTL", help: "Cluster mode: a server silent this long may be declared dead and its rooms taken over [default: 5s]" },
+    Setting { env: "PARLOR_DRAIN_LINGER", help: "Cluster mode: after a drain, how long the port stays open answering 503 so the proxy sees the server down before connections are refused [default: 1.5s]" },
     Setting { env: "PARLOR_CLUSTER_SECRET", help: "Cluster mode: a secret the servers share, at least 16 characters; requests relayed between them carry it (required)" },
 ];
 
@@ -414,12 +422,14 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
         let internal_addr = self.read("PARLOR_INTERNAL_ADDR");
         let ttl = self.read("PARLOR_LEASE_TTL");
         let secret = self.read("PARLOR_CLUSTER_SECRET");
+        let linger = self.read("PARLOR_DRAIN_LINGER");
         if !on {
             for (name, set) in [
                 ("PARLOR_NODE_ID", node_id.is_some()),
                 ("PARLOR_INTERNAL_ADDR", internal_addr.is_some()),
                 ("PARLOR_LEASE_TTL", ttl.is_some()),
                 ("PARLOR_CLUSTER_SECRET", secret.is_some()),
+                ("PARLOR_DRAIN_LINGER", linger.is_some()),
             ] {
                 if set {
                     self.check(name, Err("set only with PARLOR_CLUSTER=on".into()));
@@ -449,6 +459,7 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
             internal_addr: None,
             lease_ttl: Duration::from_secs(5),
             secret,
+            drain_linger: Duration::from_millis(1_500),
         };
         if cluster.node_id.len() > 64
             || !cluster
@@ -485,6 +496,17 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
                 }
             });
             self.check("PARLOR_LEASE_TTL", read);
+        }
+        if let Some(v) = linger {
+            let read = parse_duration(&v).and_then(|d| {
+                if d <= Duration::from_secs(30) {
+                    cluster.drain_linger = d;
+                    Ok(())
+                } else {
+                    Err(format!("{v:?}: at most 30s"))
+                }
+            });
+            self.check("PARLOR_DRAIN_LINGER", read);
         }
         c.cluster = Some(cluster);
     }

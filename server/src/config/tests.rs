@@ -242,3 +242,30 @@ fn sqlite_dir_is_the_file_parent() {
     c.database_url = "sqlite::memory:".into();
     assert_eq!(c.sqlite_dir(), None);
 }
+
+#[test]
+fn the_drain_linger_reads_and_checks() {
+    let cluster = [
+        ("PARLOR_CLUSTER", "on"),
+        ("DATABASE_URL", "postgres://p@db/parlor"),
+        ("PARLOR_CLUSTER_SECRET", "a-long-enough-secret"),
+    ];
+    let with = |extra: &[(&str, &str)]| {
+        let vars: Vec<(&str, &str)> = cluster.iter().chain(extra).copied().collect();
+        from(&vars)
+    };
+    let linger = |c: Config| c.cluster.unwrap().drain_linger;
+    assert_eq!(linger(with(&[]).unwrap()), Duration::from_millis(1_500));
+    assert_eq!(
+        linger(with(&[("PARLOR_DRAIN_LINGER", "3s")]).unwrap()),
+        Duration::from_secs(3)
+    );
+    let long = with(&[("PARLOR_DRAIN_LINGER", "40s")])
+        .unwrap_err()
+        .to_string();
+    assert!(long.contains("PARLOR_DRAIN_LINGER"), "{long}");
+    let alone = from(&[("PARLOR_DRAIN_LINGER", "2s")])
+        .unwrap_err()
+        .to_string();
+    assert!(alone.contains("only with PARLOR_CLUSTER=on"), "{alone}");
+}

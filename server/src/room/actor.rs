@@ -34,22 +34,40 @@ const RESUME_MAX: u64 = 2_000;
 /// a crowd arriving costs one message per connection, not one per arrival.
 const ROOM_COALESCE: Duration = Duration::from_millis(200);
 
+/// Why a room's actor stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// Shut down, closed, or unloaded while idle.
+    Done,
+    /// Another server took it over (cluster mode): its clients were sent
+    /// there.
+    Moved,
+    /// A write of its steps failed in a way that may have stored them all
+    /// the same: its clients were told to reconnect, and the room is to be
+    /// rebuilt from its stored log (the high-water mark), so nothing
+    /// acknowledged is lost and nothing is applied twice.
+    Reload,
+}
+
 impl Room {
-    /// Runs until the server shuts down, every handle is dropped, or the
-    /// room has been idle long enough to unload (it is rebuilt on demand).
-    /// Returns `true` if it stopped because another server took it over
-    /// (cluster mode): its clients were sent there.
+    /// Runs until the server shuts down, every handle is dropped, the room
+    /// has been idle long enough to unload (it is rebuilt on demand), it
+    /// moved, or it must be rebuilt from its log ([`Stopped`]).
     pub async fn run(
         mut self,
         mut rx: mpsc::Receiver<RoomCmd>,
         shutdown: CancellationToken,
-    ) -> bool {
+    ) -> Stopped {
         loop {
             // A write found the room taken over: nothing of it was stored
             // or acknowledged; the clients go to the new owner.
             if self.store.fence_lost() {
                 self.moved(&mut rx).await;
-                return true;
+                return Stopped::Moved;
+            }
+            if self.unsure {
+                self.reload(&mut rx).await;
+                return Stopped::Reload;
             }
             let timer = self.timer.as_ref().map(|t| t.ends);
             let idle = self
@@ -77,14 +95,14 @@ impl Room {
                     // Anything that slipped in is refused as if closed; the
                     // sender retries on a fresh actor.
                     self.drain(&mut rx).await;
-                    return false;
+                    return Stopped::Done;
                 }
                 cmd = rx.recv() => cmd,
             };
             let Some(cmd) = cmd else { break };
             if let RoomCmd::Moved = cmd {
                 self.moved(&mut rx).await;
-                return true;
+                return Stopped::Moved;
             }
             if let RoomCmd::Close { reason, reply } = cmd {
                 match self.store.mark_closed(&self.code, &reason).await {
@@ -99,7 +117,7 @@ impl Room {
                         rx.close();
                         self.drain(&mut rx).await;
                         let _ = reply.send(Ok(()));
-                        return false;
+                        return Stopped::Done;
                     }
                     Err(e) => {
                         warn!(error = %e, "could not close the room");
@@ -134,7 +152,7 @@ impl Room {
             });
         }
         info!("room closed");
-        false
+        Stopped::Done
     }
 
     /// Stops a room another server owns now (or may): what is queued is
@@ -150,6 +168,21 @@ impl Room {
             });
         }
         warn!("room stopped here: another server owns it now");
+    }
+
+    /// Stops a room whose last write may or may not be stored: what is
+    /// queued is refused, and every socket is closed with "service restart"
+    /// so its client reconnects and resumes from the log as stored.
+    async fn reload(&mut self, rx: &mut mpsc::Receiver<RoomCmd>) {
+        rx.close();
+        self.drain(rx).await;
+        for conn in self.conns.values() {
+            let _ = conn.out.try_send(Outgoing::Close {
+                code: close::SERVICE_RESTART,
+                reason: "the room reloads: reconnect",
+            });
+        }
+        warn!("a write failed: the room reloads from its stored log");
     }
 
     /// Answers commands still queued after the room stopped taking new ones:

@@ -40,6 +40,7 @@ use tracing::{error, info, warn, Instrument};
 
 use crate::db::{Claim, Membership, Store, StoreError, StoredMatch};
 
+pub use actor::Stopped;
 pub use state::Room;
 
 /// Identifies one connection within a room.
@@ -517,6 +518,33 @@ impl Rooms {
         }
     }
 
+    /// Rebuilds a room from its stored log after a write that may or may
+    /// not have been stored (its actor stopped): at once, or as soon as the
+    /// store answers again, so its bots and timers go on with nobody
+    /// connected. A socket that comes first rebuilds it itself.
+    async fn reload(&self, code: &RoomCode) {
+        let mut wait = Duration::from_millis(100);
+        loop {
+            match self.open_for(code, "reload").await {
+                Ok(_) => return,
+                // Still unreachable: try again, less often.
+                Err(OpenError::Store(e)) => {
+                    warn!(room = %code, error = %e, "the room could not reload yet");
+                }
+                // Shut down, moved, closed or broken: nothing to do here.
+                Err(e) => {
+                    info!(room = %code, error = %e, "the room was not reloaded");
+                    return;
+                }
+            }
+            tokio::select! {
+                _ = self.inner.shutdown.cancelled() => return,
+                _ = tokio::time::sleep(wait) => {}
+            }
+            wait = (wait * 2).min(Duration::from_secs(2));
+        }
+    }
+
     /// The rooms whose actors are running now.
     pub fn live(&self) -> Vec<(RoomCode, RoomHandle)> {
         self.lock()
@@ -634,22 +662,28 @@ impl Rooms {
         let claim = room.store.epoch();
         self.inner.tracker.spawn(
             async move {
-                let fenced = room.run(rx, shutdown).await;
+                let stopped = room.run(rx, shutdown).await;
                 // Its last write is done: hand the room back (the next node
-                // asked for it claims it), unless it was taken over.
-                if let (Some(epoch), false) = (claim, fenced) {
+                // asked for it claims it), unless it was taken over or is
+                // to be rebuilt here (claimed again then: a new epoch).
+                if let (Some(epoch), Stopped::Done) = (claim, stopped) {
                     match rooms.inner.store.release_room(&code, epoch).await {
                         Ok(_) => info!(epoch, "room handed back"),
                         Err(e) => warn!(error = %e, "could not hand the room back"),
                     }
                 }
                 // Unregister only ourselves, not a successor with this code.
-                let mut map = rooms.lock();
-                let ours = weak
-                    .upgrade()
-                    .is_some_and(|tx| map.get(&code).is_some_and(|h| h.tx.same_channel(&tx)));
-                if ours {
-                    map.remove(&code);
+                {
+                    let mut map = rooms.lock();
+                    let ours = weak
+                        .upgrade()
+                        .is_some_and(|tx| map.get(&code).is_some_and(|h| h.tx.same_channel(&tx)));
+                    if ours {
+                        map.remove(&code);
+                    }
+                }
+                if stopped == Stopped::Reload {
+                    rooms.reload(&code).await;
                 }
             }
             .instrument(span),

@@ -209,7 +209,15 @@ impl Room {
         } else {
             Ok(())
         };
-        wrote?;
+        if let Err(e) = wrote {
+            // Refused, but perhaps stored: reload from the log rather than
+            // go on from a state that may be behind it (a fenced write is
+            // handled as a move instead).
+            if !self.store.fence_lost() {
+                self.unsure = true;
+            }
+            return Err(e.into());
+        }
         let Some(live) = self.live.as_mut() else {
             return Ok(());
         };

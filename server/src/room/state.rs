@@ -83,6 +83,10 @@ pub struct Room {
     pub(super) room_due: Option<Instant>,
     /// Since when the room has had no connection.
     pub(super) idle_since: Option<Instant>,
+    /// A write of steps failed without a fence: it may have been stored
+    /// all the same (a connection lost during COMMIT), so what this actor
+    /// holds may be behind the log. The room reloads from the log.
+    pub(super) unsure: bool,
     /// The last [`CHAT_KEPT`](crate::db::CHAT_KEPT) chat lines, for whoever connects (all of them
     /// are stored with the room's match as its history).
     pub(super) chat: VecDeque<ChatLine>,
@@ -151,6 +155,7 @@ impl Room {
             turn_timer: TurnTimer::Off,
             room_due: None,
             idle_since: Some(Instant::now()),
+            unsure: false,
             chat: VecDeque::new(),
             seat_links: Vec::new(),
             bot_due: None,

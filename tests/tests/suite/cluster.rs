@@ -29,6 +29,7 @@ fn node(db: &TestDb, id: &str) -> Config {
         internal_addr: None,
         lease_ttl: Duration::from_secs(2),
         secret: "a-test-cluster-secret".into(),
+        drain_linger: Duration::ZERO,
     });
     config
 }

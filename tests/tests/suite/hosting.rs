@@ -485,6 +485,7 @@ async fn cluster_and_single_mode_never_share_a_database() {
             internal_addr: None,
             lease_ttl: std::time::Duration::from_secs(2),
             secret: "a-test-cluster-secret".into(),
+            drain_linger: std::time::Duration::ZERO,
         });
         c
     };

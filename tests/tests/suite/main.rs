@@ -5,6 +5,7 @@
 mod at_most_once;
 mod bots;
 mod cluster;
+mod commit_lost;
 mod durability;
 mod hostile;
 mod hosting;
