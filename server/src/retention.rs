@@ -5,7 +5,8 @@
 //! `PARLOR_LOBBY_RETENTION_DAYS`, and — only if the host set
 //! `PARLOR_FINISHED_RETENTION_DAYS` — finished matches older than that.
 //! Rooms in memory are never swept (in a cluster: rooms any live server
-//! owns).
+//! owns). In a cluster one server sweeps at a time; the others skip that
+//! round (`db::retention`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -65,20 +66,25 @@ fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// One sweep now, as of `now` (ms since the epoch).
+/// One sweep now, as of `now` (ms since the epoch), unless another server
+/// of the cluster is sweeping (then nothing is done: it sweeps this round).
 pub async fn sweep_once(rooms: &Rooms, state: &RetentionState, now: i64) -> Swept {
     let cutoff = |days: Option<u32>| days.map(|d| now - i64::from(d) * DAY_MS);
     let live: Vec<_> = rooms.live().into_iter().map(|(code, _)| code).collect();
     let result = rooms
         .store()
-        .sweep(
+        .sweep_alone(
             cutoff(state.settings.lobby_days),
             cutoff(state.settings.finished_days),
             &live,
         )
         .await;
     match result {
-        Ok(swept) => {
+        Ok(None) => {
+            tracing::debug!("another server is sweeping; skipping this round");
+            Swept::default()
+        }
+        Ok(Some(swept)) => {
             if swept != Swept::default() {
                 tracing::info!(
                     lobbies = swept.lobbies,

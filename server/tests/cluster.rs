@@ -16,7 +16,8 @@ use parlor_protocol::{
     ChatLine, ClientMsg, GameKind, GameOptions, MatchId, RoomCode, Seat, ServerMsg, Viewer,
 };
 use parlor_server::db::{
-    Claim, Membership, NewChat, NewMatch, Node, NodeState, SeatRow, Store, StoreError,
+    now_ms, Claim, Membership, NewChat, NewMatch, Node, NodeState, SeatLinkRow, SeatRow, Store,
+    StoreError,
 };
 use parlor_server::room::{
     ConnId, ConnectError, JoinError, OpenError, Outgoing, RoomCmd, RoomConfig, Rooms, OUTBOX,
@@ -965,4 +966,58 @@ async fn a_seat_link_works_once_after_its_room_moved() {
     b.stop().await;
     store.close().await;
     pg.drop().await;
+}
+
+/// The retention sweep runs on one server at a time: while one store holds
+/// the sweep's turn (a transaction holding the advisory lock), another
+/// store's sweep is skipped and deletes nothing; once the turn ends, it
+/// sweeps (a room's seat link goes with the room). SQLite has no turn to
+/// wait for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_server_sweeps_at_a_time() {
+    let Some(pg) = Pg::new().await else { return };
+    let a = Store::connect(&pg.url).await.unwrap();
+    let b = Store::connect(&pg.url).await.unwrap();
+    let code = room(&a, "SWEEP1").await;
+    a.add_seat(&code, &seat(0)).await.unwrap();
+    let link = SeatLinkRow {
+        seat: Seat(0),
+        code_sha256: "ab".repeat(32),
+        expires_at: now_ms() + 60_000,
+    };
+    a.put_seat_link(&code, &link, now_ms()).await.unwrap();
+    // Every lobby created until a minute from now is past keeping.
+    let cutoff = Some(now_ms() + 60_000);
+
+    let turn = a.sweep_turn().await.unwrap().expect("nobody else sweeps");
+    assert!(b.sweep_turn().await.unwrap().is_none());
+    assert_eq!(
+        b.sweep_alone(cutoff, None, &[]).await.unwrap(),
+        None,
+        "skipped while A sweeps"
+    );
+    assert_eq!(b.counts().await.unwrap().lobbies, 1, "nothing was deleted");
+    turn.end().await.unwrap();
+
+    let swept = b.sweep_alone(cutoff, None, &[]).await.unwrap();
+    assert_eq!(swept.map(|s| s.lobbies), Some(1), "B's turn now");
+    assert_eq!(a.counts().await.unwrap().lobbies, 0);
+    assert!(
+        a.sweep_turn().await.unwrap().is_some(),
+        "B's sweep ended its turn"
+    );
+    a.close().await;
+    b.close().await;
+    pg.drop().await;
+
+    let file = std::env::temp_dir().join(format!("parlor-sweep-{}.db", uuid::Uuid::new_v4()));
+    let lite = Store::connect(&format!("sqlite:{}", file.display()))
+        .await
+        .unwrap();
+    let first = lite.sweep_turn().await.unwrap();
+    assert!(first.is_some() && lite.sweep_turn().await.unwrap().is_some());
+    lite.close().await;
+    for end in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{end}", file.display()));
+    }
 }

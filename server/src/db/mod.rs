@@ -27,6 +27,7 @@ pub use chat::ChatTally;
 pub use history::HistoryFilter;
 pub use matches::ScorecardRow;
 pub use owners::{Claim, Membership, Node, NodeState, Owner};
+pub use retention::{SweepTurn, SWEEP_LOCK};
 pub use writer::WriteStats;
 
 use std::str::FromStr;

@@ -1,5 +1,13 @@
 //! What the database holds, and sweeping what is past keeping: the admin
 //! page's counts, when rooms were created, and the retention sweep.
+//!
+//! In a cluster every server runs the sweep, but only one at a time: a
+//! sweep's turn is a Postgres transaction holding a transaction-scoped
+//! advisory lock (`pg_try_advisory_xact_lock`), opened before the sweep and
+//! ended after it; a server that does not get the lock skips that round.
+//! Each room's deletes still commit in a transaction of their own, so no
+//! claim of a room waits for a whole sweep. A turn whose connection is lost
+//! ends with it. SQLite (one server per file) needs no turn.
 
 use parlor_protocol::admin::{StoredCounts, Swept};
 use parlor_protocol::RoomCode;
@@ -7,7 +15,69 @@ use sqlx::Row;
 
 use super::{Store, StoreError, StoreResult};
 
+/// The retention sweep's advisory lock key ("sweep" in ASCII, as a bigint;
+/// the serving lock's is "Parlor").
+pub const SWEEP_LOCK: i64 = 0x73_7765_6570;
+
+/// The retention sweep's turn: while it is held, no other server sweeps.
+/// In Postgres, the transaction that holds the sweep's advisory lock;
+/// dropping it (or [`SweepTurn::end`]) ends the transaction and the lock.
+#[derive(Debug)]
+pub struct SweepTurn {
+    tx: Option<sqlx::Transaction<'static, sqlx::Any>>,
+}
+
+impl SweepTurn {
+    /// Ends the turn: the lock goes with its transaction.
+    pub async fn end(self) -> StoreResult<()> {
+        if let Some(tx) = self.tx {
+            tx.rollback().await?;
+        }
+        Ok(())
+    }
+}
+
 impl Store {
+    /// The retention sweep's turn, or `None` while another server (or
+    /// store) holds it: that one sweeps this round. Always given on SQLite.
+    pub async fn sweep_turn(&self) -> StoreResult<Option<SweepTurn>> {
+        let postgres = self
+            .pool
+            .connect_options()
+            .database_url
+            .scheme()
+            .starts_with("postgres");
+        if !postgres {
+            return Ok(Some(SweepTurn { tx: None }));
+        }
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query("select pg_try_advisory_xact_lock($1)")
+            .bind(SWEEP_LOCK)
+            .fetch_one(&mut *tx)
+            .await?;
+        if !row.try_get::<bool, _>(0)? {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        Ok(Some(SweepTurn { tx: Some(tx) }))
+    }
+
+    /// [`Store::sweep`] in the sweep's turn ([`Store::sweep_turn`]): `None`
+    /// (nothing done) when another server is sweeping now.
+    pub async fn sweep_alone(
+        &self,
+        lobby_before: Option<i64>,
+        finished_before: Option<i64>,
+        keep: &[RoomCode],
+    ) -> StoreResult<Option<Swept>> {
+        let Some(turn) = self.sweep_turn().await? else {
+            return Ok(None);
+        };
+        let swept = self.sweep(lobby_before, finished_before, keep).await;
+        turn.end().await?;
+        swept.map(Some)
+    }
+
     /// When each of `codes` was created (ms since the epoch).
     pub async fn rooms_created(&self, codes: &[RoomCode]) -> StoreResult<Vec<(RoomCode, i64)>> {
         let mut out = Vec::new();
@@ -48,7 +118,8 @@ impl Store {
     /// Deletes lobbies never started and untouched since `lobby_before`
     /// (ms), and finished matches older than `finished_before` (with their
     /// room once it holds no other match), except the rooms in `keep`
-    /// (live in memory). Returns what went.
+    /// (live in memory). Returns what went. Not in a turn: the server's
+    /// sweep goes through [`Store::sweep_alone`].
     pub async fn sweep(
         &self,
         lobby_before: Option<i64>,
