@@ -3,12 +3,16 @@
 
 static:  the Dockerfile against the repo and the server (COPY sources exist and
          are in the build context, stage outputs match the build, the runtime
-         CMD/HEALTHCHECK name the server's binary, ports agree) and the compose
-         file against the Dockerfile and the server's settings (--help).
+         CMD/HEALTHCHECK name the server's binary, ports agree); the compose
+         file against the Dockerfile, the server's settings (--help) and
+         deploy/haproxy.cfg (servers in cluster mode behind HAProxy, which
+         publishes HOST_PORT); haproxy -c on that file.
 run:     the image's start sequence natively: the Dockerfile's CMD with the
          Dockerfile + compose environment against a scratch Postgres database,
          then its HEALTHCHECK until ready, /api/ready, the web page, SIGTERM,
          `migrate` again (upgrade path), a restart that brings a room back.
+         Then two servers behind HAProxy (deploy/haproxy.cfg on loopback):
+         routing, the relay, HAProxy's per-client limits, a drain.
 
 Every failure is one line starting with "check-hosting: FAIL".
 """
@@ -380,6 +384,12 @@ def check_dockerfile(bin_name, package):
 
 # --- compose ------------------------------------------------------------------
 
+COMPOSE = "docker-compose.yml"
+HAPROXY_CFG = os.path.join("deploy", "haproxy.cfg")
+# deploy/haproxy.cfg marks the lines of its per-client limits with this
+# comment; the tests' loopback configuration (tests/src/cluster.rs) drops them.
+LIMIT_MARK = "# per-client limit"
+
 
 def read_env_file(path):
     values = {}
@@ -392,9 +402,9 @@ def read_env_file(path):
     return values
 
 
-def resolve_compose_here(values=None, compose_name="docker-compose.yml"):
-    """Without docker-compose: substitute .env.example (or `values`) into the
-    compose file `name` (${V}, ${V:-default}, ${V-default}, ${V:?err}), as compose would."""
+def resolve_compose_here(values=None):
+    """Without docker-compose: substitute .env.example (or `values`) into
+    docker-compose.yml (${V}, ${V:-default}, ${V-default}, ${V:?err}), as compose would."""
     if values is None:
         values = read_env_file(os.path.join(ROOT, ".env.example"))
 
@@ -402,7 +412,7 @@ def resolve_compose_here(values=None, compose_name="docker-compose.yml"):
         name, op, arg = m.group(1), m.group(2), m.group(3) or ""
         v = values.get(name)
         if op in (":?", "?") and (v is None or (op == ":?" and v == "")):
-            fail(f"{compose_name}: ${{{name}}} is required ({arg}) and .env.example lacks it")
+            fail(f"{COMPOSE}: ${{{name}}} is required ({arg}) and .env.example lacks it")
             return ""
         if op == ":-" and not v or op == "-" and v is None:
             return arg
@@ -418,7 +428,7 @@ def resolve_compose_here(values=None, compose_name="docker-compose.yml"):
             return re.sub(r"\$\{([A-Za-z0-9_]+)(?:(:?[-?])([^}]*))?\}", sub, node)
         return node
 
-    with open(os.path.join(ROOT, compose_name)) as f:
+    with open(os.path.join(ROOT, COMPOSE)) as f:
         resolved = walk(yaml.safe_load(f))
     fd, path = tempfile.mkstemp(suffix=".yml")
     with os.fdopen(fd, "w") as f:
@@ -426,26 +436,50 @@ def resolve_compose_here(values=None, compose_name="docker-compose.yml"):
     return path
 
 
-def compose_server_env(resolved_path):
-    with open(resolved_path) as f:
-        services = yaml.safe_load(f).get("services", {})
-    server = next((s for s in services.values() if "build" in s), {})
-    env = server.get("environment") or {}
+def service_env(service):
+    env = service.get("environment") or {}
     if isinstance(env, list):
         env = dict(e.split("=", 1) for e in env)
     return {k: ("" if v is None else str(v)) for k, v in env.items()}
 
 
+def compose_services(resolved_path):
+    with open(resolved_path) as f:
+        return yaml.safe_load(f).get("services", {})
+
+
+def compose_server_env(resolved_path):
+    services = compose_services(resolved_path)
+    return service_env(next((s for s in services.values() if "build" in s), {}))
+
+
+def compose_proxy_env(resolved_path):
+    services = compose_services(resolved_path)
+    return service_env(next((s for s in services.values() if "haproxy" in str(s.get("image", ""))), {}))
+
+
+# The server refuses cluster mode on SQLite; validate_settings checks the
+# settings on an in-memory SQLite database, so that one refusal is expected
+# there (the bundle gives its servers Postgres).
+CLUSTER_NEEDS_POSTGRES = "PARLOR_CLUSTER: cluster mode needs Postgres"
+
+
 def validate_settings(bin_path, env, label):
-    """The server parses every setting at start and exits 2 on a bad one;
-    `migrate` on an in-memory database does exactly that and nothing more."""
+    """The server parses every setting at start and exits 2 on a bad one,
+    naming each; `migrate` on an in-memory database does exactly that and
+    nothing more."""
     run_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
     run_env.update(env, DATABASE_URL="sqlite::memory:")
     r = run([bin_path, "migrate"], 60, env=run_env)
-    if r.returncode != 0:
-        fail(f"{label}: the server refuses these settings:\n{r.stderr.strip()[-1500:]}")
-    else:
+    if r.returncode == 0:
         ok(f"{label}: the server accepts every setting")
+        return
+    problems = [l for l in r.stderr.splitlines() if l.startswith("  ")]
+    rest = [l for l in problems if not l.strip().startswith(CLUSTER_NEEDS_POSTGRES)]
+    if env.get("PARLOR_CLUSTER") == "on" and r.returncode == 2 and problems and not rest:
+        ok(f"{label}: the server accepts every setting (cluster mode, which needs the Postgres it gets)")
+    else:
+        fail(f"{label}: the server refuses these settings:\n{r.stderr.strip()[-1500:]}")
 
 
 def server_settings(bin_path):
@@ -464,86 +498,141 @@ def server_settings(bin_path):
     return names
 
 
-def check_compose(resolved_path, bin_name, port, dockerfile_healthcheck, settings):
+def haproxy_cfg_text():
+    with open(os.path.join(ROOT, HAPROXY_CFG)) as f:
+        return f.read()
+
+
+def haproxy_cfg_defaults(cfg):
+    """The environment variables deploy/haproxy.cfg reads, with its defaults."""
+    return dict(re.findall(r"\$\{([A-Z0-9_]+)-([^}]*)\}", cfg))
+
+
+def check_compose(resolved_path, defaults_path, bin_name, port, dockerfile_healthcheck, settings):
+    """docker-compose.yml: Postgres, the servers in cluster mode (no port of
+    their own), HAProxy with deploy/haproxy.cfg publishing HOST_PORT."""
     with open(resolved_path) as f:
         compose = yaml.safe_load(f)
-    with open(os.path.join(ROOT, "docker-compose.yml")) as f:
+    with open(os.path.join(ROOT, COMPOSE)) as f:
         raw = f.read()
     example = read_env_file(os.path.join(ROOT, ".env.example"))
     services = compose.get("services", {})
-    server = next((s for s in services.values() if "build" in s), None)
-    if server is None:
-        fail("docker-compose.yml: no service is built from the Dockerfile")
+    named = [n for n, s in services.items() if "build" in s]
+    if not named:
+        fail(f"{COMPOSE}: no service is built from the Dockerfile")
         die_if_failed()
+    server_name = named[0]
+    server = services[server_name]
     build = server["build"]
     context = build if isinstance(build, str) else build.get("context", ".")
     if os.path.realpath(os.path.join(ROOT, context)) != os.path.realpath(ROOT):
-        fail(f"docker-compose.yml: the server builds from {context}, not the repo root")
+        fail(f"{COMPOSE}: the server builds from {context}, not the repo root")
 
-    env = server.get("environment") or {}
-    if isinstance(env, list):
-        env = dict(e.split("=", 1) for e in env)
-    env = {k: ("" if v is None else str(v)) for k, v in env.items()}
+    env = service_env(server)
     unknown = sorted(k for k in env if k not in settings)
     if unknown:
-        fail(f"docker-compose.yml: server environment {unknown} are not settings the server knows (see parlor-server --help)")
+        fail(f"{COMPOSE}: server environment {unknown} are not settings the server knows (see parlor-server --help)")
     if not env.get("DATABASE_URL", "").startswith("postgres://"):
-        fail("docker-compose.yml: the server's DATABASE_URL is not the Postgres service")
+        fail(f"{COMPOSE}: the server's DATABASE_URL is not the Postgres service")
     if "PARLOR_PUBLIC_URL" not in env:
-        fail("docker-compose.yml: PARLOR_PUBLIC_URL is not set (share links)")
+        fail(f"{COMPOSE}: PARLOR_PUBLIC_URL is not set (share links)")
+    if env.get("PARLOR_CLUSTER") != "on":
+        fail(f"{COMPOSE}: the servers do not run PARLOR_CLUSTER=on (--scale needs cluster mode)")
+    if not env.get("PARLOR_CLUSTER_SECRET"):
+        fail(f"{COMPOSE}: no PARLOR_CLUSTER_SECRET")
+    if not re.search(r"PARLOR_CLUSTER_SECRET: \$\{PARLOR_CLUSTER_SECRET:\?", raw):
+        fail(f"{COMPOSE}: PARLOR_CLUSTER_SECRET is not required (${{PARLOR_CLUSTER_SECRET:?...}}): a known secret would do")
+    # Every player reaches the servers from the proxy's address: limits per
+    # address there would count all players together.
+    for k in ("PARLOR_RATE_LIMIT", "PARLOR_MAX_SOCKETS_PER_IP", "PARLOR_MAX_CONNS_PER_IP"):
+        if env.get(k) != "off":
+            fail(f"{COMPOSE}: {k}={env.get(k)!r} behind HAProxy counts every player as one client (want off)")
     addr = env.get("PARLOR_ADDR")
     if addr and port_of(addr) != port:
-        fail(f"docker-compose.yml: PARLOR_ADDR={addr} but the Dockerfile EXPOSEs {port}")
-    targets = []
-    for p in server.get("ports") or []:
-        targets.append(str(p["target"]) if isinstance(p, dict) else str(p).split(":")[-1].split("/")[0])
-    if targets != [port]:
-        fail(f"docker-compose.yml: the server's container ports {targets} are not the Dockerfile's EXPOSE {port}")
+        fail(f"{COMPOSE}: PARLOR_ADDR={addr} but the Dockerfile EXPOSEs {port}")
+    if server.get("ports"):
+        fail(f"{COMPOSE}: the server publishes ports; players come through the proxy (and --scale needs it)")
     hc = (server.get("healthcheck") or {}).get("test")
     if hc != ["CMD"] + (dockerfile_healthcheck or []):
-        fail(f"docker-compose.yml: server healthcheck {hc} is not the image's ['CMD', '{bin_name}', 'healthcheck']")
+        fail(f"{COMPOSE}: server healthcheck {hc} is not the image's ['CMD', '{bin_name}', 'healthcheck']")
     if not server.get("restart"):
-        fail("docker-compose.yml: the server has no restart policy")
+        fail(f"{COMPOSE}: the server has no restart policy")
 
     deps = server.get("depends_on") or {}
     db_names = [n for n, c in deps.items() if isinstance(c, dict) and c.get("condition") == "service_healthy"] \
         if isinstance(deps, dict) else []
     if not db_names:
-        fail("docker-compose.yml: the server does not wait for a healthy database (depends_on condition: service_healthy)")
+        fail(f"{COMPOSE}: the server does not wait for a healthy database (depends_on condition: service_healthy)")
     for name in db_names:
         db = services.get(name, {})
         if not (db.get("healthcheck") or {}).get("test"):
-            fail(f"docker-compose.yml: {name} has no health check, so service_healthy never comes")
+            fail(f"{COMPOSE}: {name} has no health check, so service_healthy never comes")
         vols = db.get("volumes") or []
-        named = compose.get("volumes") or {}
-        if not any((v.get("source") if isinstance(v, dict) else str(v).split(":")[0]) in named for v in vols):
-            fail(f"docker-compose.yml: {name} keeps its data in no named volume")
+        volumes = compose.get("volumes") or {}
+        if not any((v.get("source") if isinstance(v, dict) else str(v).split(":")[0]) in volumes for v in vols):
+            fail(f"{COMPOSE}: {name} keeps its data in no named volume")
         if db.get("ports"):
-            fail(f"docker-compose.yml: {name} publishes its port; only the server needs the database")
+            fail(f"{COMPOSE}: {name} publishes its port; only the servers need the database")
+
+    # The proxy: deploy/haproxy.cfg, finding the servers by the service's
+    # name on the image's port, and publishing the port it binds.
+    cfg = haproxy_cfg_text()
+    proxies = [n for n, s in services.items() if "haproxy" in str(s.get("image", ""))]
+    if not proxies:
+        fail(f"{COMPOSE}: no HAProxy service")
+        die_if_failed()
+    proxy = services[proxies[0]]
+    mounts = [v if isinstance(v, dict) else {"source": str(v).split(":")[0], "target": str(v).split(":")[1]}
+              for v in proxy.get("volumes") or []]
+    if not any(os.path.realpath(os.path.join(ROOT, m.get("source", ""))) == os.path.realpath(os.path.join(ROOT, HAPROXY_CFG))
+               and m.get("target") == "/usr/local/etc/haproxy/haproxy.cfg" for m in mounts):
+        fail(f"{COMPOSE}: the proxy does not mount {HAPROXY_CFG} as /usr/local/etc/haproxy/haproxy.cfg")
+    templates = re.findall(r"(?m)^\s+server-template \S+ \S+ ([^:\s]+):(\d+)", cfg)
+    if not templates or any(t != (server_name, port) for t in templates):
+        fail(f"{HAPROXY_CFG}: server-template targets {templates}, want the {server_name!r} service on {port}")
+    binds = re.findall(r"(?m)^\s+bind \S*:(\d+)", cfg)
+    targets = []
+    for p in proxy.get("ports") or []:
+        targets.append(str(p["target"]) if isinstance(p, dict) else str(p).split(":")[-1].split("/")[0])
+    if len(binds) != 1 or targets != binds:
+        fail(f"{COMPOSE}: the proxy publishes container ports {targets}, but {HAPROXY_CFG} binds {binds}")
+    raw_ports = (yaml.safe_load(raw).get("services", {}).get(proxies[0]) or {}).get("ports") or []
+    if not any(str(p).startswith("${HOST_PORT") for p in raw_ports):
+        fail(f"{COMPOSE}: the proxy's published port is not HOST_PORT ({raw_ports})")
+    if not proxy.get("restart"):
+        fail(f"{COMPOSE}: the proxy has no restart policy")
+    if server_name not in (proxy.get("depends_on") or {}):
+        fail(f"{COMPOSE}: the proxy does not depend on {server_name}")
+    # The limits' variables: passed to the proxy, with the same defaults as
+    # deploy/haproxy.cfg's own (which `haproxy -c` and the tests use).
+    cfg_defaults = haproxy_cfg_defaults(cfg)
+    compose_defaults = compose_proxy_env(defaults_path)
+    for k, v in cfg_defaults.items():
+        if k not in compose_defaults:
+            fail(f"{COMPOSE}: {HAPROXY_CFG} reads ${{{k}}} but the proxy service does not pass it")
+        elif compose_defaults[k] != v:
+            fail(f"{COMPOSE}: the proxy's {k} defaults to {compose_defaults[k]!r}, {HAPROXY_CFG}'s to {v!r}")
+    if not any(l.rstrip().endswith(LIMIT_MARK) for l in cfg.splitlines()):
+        fail(f"{HAPROXY_CFG}: no line is marked {LIMIT_MARK!r} (the tests drop those lines)")
 
     # .env.example and the compose file must agree: a documented variable
     # nothing reads misleads, an undocumented one surprises.
     used = set(re.findall(r"\$\{([A-Z0-9_]+)", raw))
-    with open(os.path.join(ROOT, CLUSTER_COMPOSE)) as f:
-        used_cluster = set(re.findall(r"\$\{([A-Z0-9_]+)", f.read()))
-    for k in sorted(set(example) - used - used_cluster):
-        fail(f".env.example: {k} is used by neither docker-compose.yml nor {CLUSTER_COMPOSE}")
+    for k in sorted(set(example) - used):
+        fail(f".env.example: {k} is not used by {COMPOSE}")
     for k in sorted(used - set(example)):
-        fail(f"docker-compose.yml: ${{{k}}} is not documented in .env.example")
-    for k in sorted(used_cluster - set(example)):
-        fail(f"{CLUSTER_COMPOSE}: ${{{k}}} is not documented in .env.example")
+        fail(f"{COMPOSE}: ${{{k}}} is not documented in .env.example")
     for k, v in example.items():
         if k.endswith("_TOKEN") and v:
             fail(f".env.example: {k} has a value; a copied example would switch it on with a public token")
-    ok(f"compose: server env keys are server settings ({len(env)}), port {port}, health check, waits for {db_names}, "
-       ".env.example matches")
+    ok(f"compose: server env keys are server settings ({len(env)}), cluster mode, per-address limits off, "
+       f"no port of its own, health check, waits for {db_names}; .env.example matches")
+    ok(f"compose: {proxies[0]} runs {HAPROXY_CFG} (servers {server_name}:{port}), publishes {targets}, "
+       f"limits {sorted(cfg_defaults)} default as in the file")
     return env
 
 
-# --- cluster mode: the compose file, HAProxy's configuration, a live cluster ---
-
-CLUSTER_COMPOSE = "docker-compose.cluster.yml"
-HAPROXY_CFG = os.path.join("deploy", "haproxy.cfg")
+# --- HAProxy: its configuration, a live cluster behind it, its limits ---------
 
 
 def haproxy_bin():
@@ -554,64 +643,56 @@ def haproxy_bin():
     return None
 
 
-def check_cluster_compose(resolved_path, settings):
-    """The cluster bundle: servers in cluster mode with known settings,
-    reached only through the proxy, which runs deploy/haproxy.cfg."""
-    with open(resolved_path) as f:
-        services = yaml.safe_load(f).get("services", {})
-    server = next((s for s in services.values() if "build" in s), None)
-    if server is None:
-        fail(f"{CLUSTER_COMPOSE}: no service is built from the Dockerfile")
-        return {}
-    env = compose_server_env(resolved_path)
-    unknown = sorted(k for k in env if k not in settings)
-    if unknown:
-        fail(f"{CLUSTER_COMPOSE}: server environment {unknown} are not settings the server knows")
-    if env.get("PARLOR_CLUSTER") != "on":
-        fail(f"{CLUSTER_COMPOSE}: the servers do not run PARLOR_CLUSTER=on")
-    if not env.get("PARLOR_CLUSTER_SECRET"):
-        fail(f"{CLUSTER_COMPOSE}: no PARLOR_CLUSTER_SECRET")
-    if server.get("ports"):
-        fail(f"{CLUSTER_COMPOSE}: the server publishes ports; --scale needs them behind the proxy")
-    proxies = [s for s in services.values() if "haproxy" in str(s.get("image", ""))]
-    if not proxies:
-        fail(f"{CLUSTER_COMPOSE}: no HAProxy service")
-    elif not any(HAPROXY_CFG.replace(os.sep, "/") in str(v) for v in proxies[0].get("volumes", [])):
-        fail(f"{CLUSTER_COMPOSE}: the proxy does not mount {HAPROXY_CFG}")
+def check_haproxy_cfg():
     haproxy = haproxy_bin()
     if haproxy is None:
         if os.environ.get("CI"):
             fail("haproxy is not installed; CI must check its configuration (apt-get install haproxy)")
         else:
             print("\n!!! check-hosting: haproxy not installed: SKIPPING its configuration check !!!\n", file=sys.stderr)
+        return
+    r = run([haproxy, "-c", "-f", os.path.join(ROOT, HAPROXY_CFG)], 30)
+    if r.returncode != 0:
+        fail(f"{HAPROXY_CFG} is not valid:\n{(r.stdout + r.stderr).strip()[-1500:]}")
     else:
-        r = run([haproxy, "-c", "-f", os.path.join(ROOT, HAPROXY_CFG)], 30)
-        if r.returncode != 0:
-            fail(f"{HAPROXY_CFG} is not valid:\n{(r.stdout + r.stderr).strip()[-1500:]}")
-        else:
-            ok(f"{HAPROXY_CFG}: haproxy -c says valid")
-    ok(f"{CLUSTER_COMPOSE}: servers in cluster mode, known settings ({len(env)}), behind the proxy")
-    return env
+        ok(f"{HAPROXY_CFG}: haproxy -c says valid")
+    # The tests' forms: on loopback with the limits (below), and without the
+    # lines marked as limits (the chaos run's many players from 127.0.0.1).
+    with tempfile.TemporaryDirectory() as d:
+        for label, keep in (("on loopback", True), (f"on loopback without the lines marked {LIMIT_MARK!r}", False)):
+            path = os.path.join(d, "haproxy.cfg")
+            with open(path, "w") as f:
+                f.write(loopback_haproxy_cfg(free_port(), [free_port(), free_port()], keep_limits=keep))
+            r = run([haproxy, "-c", "-f", path], 30)
+            if r.returncode != 0:
+                fail(f"{HAPROXY_CFG} {label} is not valid:\n{(r.stdout + r.stderr).strip()[-1500:]}")
+            else:
+                ok(f"{HAPROXY_CFG} {label}: valid")
 
 
-def loopback_haproxy_cfg(proxy_port, server_ports):
+def loopback_haproxy_cfg(proxy_port, server_ports, keep_limits=True):
     """deploy/haproxy.cfg for servers on this host: the same routing, with
-    the servers listed instead of found through Docker's DNS."""
-    with open(os.path.join(ROOT, HAPROXY_CFG)) as f:
-        cfg = f.read()
+    the servers listed instead of found through Docker's DNS (as
+    tests/src/cluster.rs does; it also drops the limits)."""
+    cfg = haproxy_cfg_text()
+    if not keep_limits:
+        cfg = "".join(l for l in cfg.splitlines(keepends=True) if not l.rstrip().endswith(LIMIT_MARK))
     cfg = re.sub(r"(?m)^resolvers docker\n(?:    .*\n)*", "", cfg)
     cfg = cfg.replace(" resolvers docker init-addr none", "")
     cfg = cfg.replace("bind :8080", f"bind 127.0.0.1:{proxy_port}")
     servers = "".join(f"    server s{i} 127.0.0.1:{p}\n" for i, p in enumerate(server_ports, 1))
     cfg = re.sub(r"(?m)^    server-template .*\n", lambda _m: servers, cfg)
+    if "resolvers" in cfg or "server-template" in cfg or f"bind 127.0.0.1:{proxy_port}" not in cfg:
+        fail(f"{HAPROXY_CFG} no longer turns into a loopback configuration (resolvers, server-template, bind :8080)")
     return cfg
 
 
-def run_cluster(bin_path, final, cluster_env, web_dir):
+def run_cluster(bin_path, final, compose_env, proxy_env, web_dir):
     """Two servers in cluster mode on one scratch Postgres, behind HAProxy
-    with the bundle's routing: a room is reached through the proxy and
-    through either server (the relay); when its server drains, the other
-    takes the room over and the proxy's next request reaches it."""
+    with the bundle's routing and limits: a room is reached through the
+    proxy and through either server (the relay); HAProxy's per-client limits
+    refuse a client over them; when a room's server drains, the other takes
+    the room over and the proxy's next request reaches it."""
     haproxy = haproxy_bin()
     base = os.environ.get("PARLOR_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/test")
     if haproxy is None or psql(base, "select 1").returncode != 0:
@@ -634,7 +715,7 @@ def run_cluster(bin_path, final, cluster_env, web_dir):
         for i, port in enumerate(ports, 1):
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp")}
             env.update(final.env)
-            env.update(cluster_env)
+            env.update(compose_env)
             env.update(DATABASE_URL=scratch, PARLOR_ADDR=f"127.0.0.1:{port}", PARLOR_WEB_DIR=web_dir,
                        PARLOR_NODE_ID=f"n{i}", PARLOR_LEASE_TTL="2s")
             servers.append(Server([bin_path] + final.cmd[1:], env, workdir, workdir, f"-cluster{i}"))
@@ -648,7 +729,10 @@ def run_cluster(bin_path, final, cluster_env, web_dir):
         cfg = os.path.join(workdir, "haproxy.cfg")
         with open(cfg, "w") as f:
             f.write(loopback_haproxy_cfg(proxy_port, ports))
-        proxy = subprocess.Popen([haproxy, "-f", cfg, "-db"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # The proxy's environment is the bundle's (its limits), nothing else but PATH.
+        penv = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+        penv.update(proxy_env)
+        proxy = subprocess.Popen([haproxy, "-f", cfg, "-db"], env=penv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         front = f"http://127.0.0.1:{proxy_port}"
         deadline = time.monotonic() + 15
         while http("GET", f"{front}/api/ready")[0] != 200:
@@ -667,6 +751,7 @@ def run_cluster(bin_path, final, cluster_env, web_dir):
             fail(f"room {code} through the proxy and each server answered {reached} (want 200 each: the relay)")
             return
         ok("a room is reached through HAProxy and through either server (relayed to its owner)")
+        check_proxy_limits(haproxy, ports, workdir)
         owner = psql(scratch, f"select node_id from room_owner where room_code = '{code}'").stdout.strip()
         index = {"n1": 0, "n2": 1}.get(owner)
         if index is None:
@@ -695,6 +780,109 @@ def run_cluster(bin_path, final, cluster_env, web_dir):
             proxy.kill()
             proxy.wait()
         psql(base, f'drop database if exists "{dbname}" with (force)')
+
+
+def check_proxy_limits(haproxy, server_ports, workdir):
+    """deploy/haproxy.cfg's per-client limits, natively, with low values
+    substituted (PROXY_CONNS_PER_CLIENT=2, PROXY_REQUESTS_PER_CLIENT=10):
+    a third open connection from this client is refused while two are open,
+    and answered again once they closed; past ten requests in 10 s the
+    client gets 429 with Retry-After."""
+    conns, reqs = 2, 10
+    port = free_port()
+    cfg = os.path.join(workdir, "haproxy-limits.cfg")
+    with open(cfg, "w") as f:
+        f.write(loopback_haproxy_cfg(port, server_ports))
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+           "PROXY_CONNS_PER_CLIENT": str(conns), "PROXY_REQUESTS_PER_CLIENT": str(reqs)}
+    proxy = subprocess.Popen([haproxy, "-f", cfg, "-db"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    request = b"GET /api/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+    def answer(sock):
+        """The status line's code of the answer on `sock`, or None when the
+        connection was closed (or reset) without one."""
+        try:
+            sock.sendall(request)
+            data = b""
+            while b"\r\n" not in data:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    return None
+                data += chunk
+            return int(data.split(b" ", 2)[1])
+        except OSError:
+            return None
+
+    answered = 0  # requests HAProxy answered: the ones its rate counts
+    open_socks = []
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            status = http("GET", f"http://127.0.0.1:{port}/api/ready")[0]
+            if status is not None:
+                answered += 1
+            if status == 200:
+                break
+            if time.monotonic() > deadline or proxy.poll() is not None:
+                fail(f"HAProxy with low limits never passed a request on: {status}")
+                return
+            time.sleep(0.2)
+        for _ in range(conns):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            open_socks.append(s)
+            status = answer(s)  # answered, and kept open (keep-alive)
+            answered += status is not None
+            if status != 200:
+                fail(f"with PROXY_CONNS_PER_CLIENT={conns}, open connection {len(open_socks)} was answered {status}")
+                return
+        try:
+            extra = socket.create_connection(("127.0.0.1", port), timeout=5)
+        except OSError:
+            status = None  # reset as soon as it was made
+        else:
+            status = answer(extra)
+            extra.close()
+        if status is not None:
+            fail(f"with PROXY_CONNS_PER_CLIENT={conns} and {conns} open, connection {conns + 1} was answered {status} (want refused)")
+            return
+        for s in open_socks:
+            s.close()
+        open_socks.clear()
+        deadline = time.monotonic() + 5
+        while (status := http("GET", f"http://127.0.0.1:{port}/api/ready")[0]) != 200:
+            answered += status is not None
+            if time.monotonic() > deadline:
+                fail(f"after its connections closed, the client was still refused: {status}")
+                return
+            time.sleep(0.1)
+        answered += 1
+        ok(f"PROXY_CONNS_PER_CLIENT={conns}: connection {conns + 1} refused while {conns} were open, answered once they closed")
+        first_429 = None
+        for _ in range(2 * reqs):
+            req = urllib.request.Request(f"http://127.0.0.1:{port}/api/ready")
+            try:
+                with urllib.request.urlopen(req, timeout=10) as r:
+                    r.read()
+                answered += 1
+            except urllib.error.HTTPError as e:
+                answered += 1
+                if e.code == 429:
+                    first_429 = (answered, e.headers.get("Retry-After"))
+                    break
+                fail(f"past the request limit: {e.code}, want 429")
+                return
+        if first_429 is None:
+            fail(f"with PROXY_REQUESTS_PER_CLIENT={reqs}, {answered} requests and no 429")
+        elif not (reqs < first_429[0] <= 2 * reqs) or first_429[1] != "10":
+            fail(f"with PROXY_REQUESTS_PER_CLIENT={reqs}, the first 429 was request {first_429[0]} "
+                 f"with Retry-After {first_429[1]!r} (want after request {reqs}, Retry-After 10)")
+        else:
+            ok(f"PROXY_REQUESTS_PER_CLIENT={reqs}: request {first_429[0]} in 10 s answered 429, Retry-After 10")
+    finally:
+        for s in open_socks:
+            s.close()
+        proxy.kill()
+        proxy.wait()
 
 
 # --- the start sequence, natively ---------------------------------------------
@@ -889,9 +1077,8 @@ def bin_name_of(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True, help="the parlor-server binary to run")
-    ap.add_argument("--compose-config", help="`docker-compose config` output (resolved with .env.example)")
-    ap.add_argument("--compose-defaults", help="`docker-compose config` output with only POSTGRES_PASSWORD set")
-    ap.add_argument("--cluster-config", help=f"`docker-compose config` output of {CLUSTER_COMPOSE} (resolved with .env.example)")
+    ap.add_argument("--compose-config", help=f"`docker-compose config` output of {COMPOSE} (resolved with .env.example)")
+    ap.add_argument("--compose-defaults", help="`docker-compose config` output with only the required variables set")
     ap.add_argument("--health-bound", type=float, default=30)
     ap.add_argument("--stop-bound", type=float, default=20)
     args = ap.parse_args()
@@ -905,10 +1092,13 @@ def main():
     final, port = check_dockerfile(bin_name, package)
     die_if_failed()
 
-    print("==> check-hosting: docker-compose.yml and .env.example")
+    print(f"==> check-hosting: {COMPOSE}, .env.example and {HAPROXY_CFG}")
     settings = server_settings(bin_path)
     resolved = args.compose_config or resolve_compose_here()
-    compose_env = check_compose(resolved, bin_name, port, final.healthcheck, settings)
+    defaults = args.compose_defaults or resolve_compose_here(
+        {"POSTGRES_PASSWORD": "x", "PARLOR_CLUSTER_SECRET": "a-cluster-secret-16chars"})
+    compose_env = check_compose(resolved, defaults, bin_name, port, final.healthcheck, settings)
+    check_haproxy_cfg()
     # The hosting guide's settings table must keep up with the server.
     with open(os.path.join(ROOT, "docs", "hosting.md")) as f:
         guide = f.read()
@@ -918,24 +1108,20 @@ def main():
     else:
         ok(f"docs/hosting.md documents all {len(settings)} settings of parlor-server --help")
     # Every value the image can start with must parse: the Dockerfile's ENV,
-    # compose with .env.example, and compose's own defaults (an empty .env).
+    # compose with .env.example, and compose's own defaults (an .env with
+    # only the required variables).
     validate_settings(bin_path, final.env, "Dockerfile ENV")
     validate_settings(bin_path, dict(final.env, **compose_env), "compose with .env.example")
-    defaults = args.compose_defaults or resolve_compose_here({"POSTGRES_PASSWORD": "x"})
-    validate_settings(bin_path, dict(final.env, **compose_server_env(defaults)), "compose defaults (only POSTGRES_PASSWORD in .env)")
+    validate_settings(bin_path, dict(final.env, **compose_server_env(defaults)),
+                      "compose defaults (only POSTGRES_PASSWORD and PARLOR_CLUSTER_SECRET in .env)")
     die_if_failed()
 
-    print(f"==> check-hosting: {CLUSTER_COMPOSE} and {HAPROXY_CFG}")
-    cluster_resolved = args.cluster_config or resolve_compose_here(compose_name=CLUSTER_COMPOSE)
-    cluster_env = check_cluster_compose(cluster_resolved, settings)
-    die_if_failed()
-
-    print("==> check-hosting: the image's start sequence, natively against Postgres")
+    print("==> check-hosting: the image's start sequence with the bundle's settings, natively against Postgres")
     run_sequence(bin_path, final, compose_env, args.health_bound, args.stop_bound)
     die_if_failed()
 
-    print("==> check-hosting: two servers in cluster mode behind HAProxy, natively")
-    run_cluster(bin_path, final, cluster_env, os.path.join(ROOT, "web-client", "dist"))
+    print("==> check-hosting: two servers behind HAProxy with the bundle's settings, natively")
+    run_cluster(bin_path, final, compose_env, compose_proxy_env(resolved), os.path.join(ROOT, "web-client", "dist"))
     die_if_failed()
     print("check-hosting: all checks passed")
 

@@ -58,7 +58,9 @@ pub fn deploy_haproxy_cfg() -> String {
 /// same routing, with the servers listed instead of found through Docker's
 /// DNS. The `resolvers docker` section and the ` resolvers docker init-addr
 /// none` suffix go, the frontend binds `front`, and each `server-template`
-/// line becomes one `server sN 127.0.0.1:PORT` line per server.
+/// line becomes one `server sN 127.0.0.1:PORT` line per server. The lines
+/// ending in `# per-client limit` go too: every player of a test comes from
+/// 127.0.0.1, and the chaos run alone opens ~150 sockets.
 pub fn loopback_haproxy_cfg(cfg: &str, front: SocketAddr, servers: &[SocketAddr]) -> String {
     let listed: String = servers
         .iter()
@@ -78,6 +80,9 @@ pub fn loopback_haproxy_cfg(cfg: &str, front: SocketAddr, servers: &[SocketAddr]
             }
             in_resolvers = false;
         }
+        if line.trim_end().ends_with("# per-client limit") {
+            continue;
+        }
         if line.starts_with("    server-template ") {
             out.push_str(&listed);
             continue;
@@ -95,6 +100,10 @@ pub fn loopback_haproxy_cfg(cfg: &str, front: SocketAddr, servers: &[SocketAddr]
     assert!(
         out.contains(&format!("bind {front}")),
         "deploy/haproxy.cfg has no `bind :8080` line to replace:\n{out}"
+    );
+    assert!(
+        !out.contains("stick-table") && !out.contains("track-sc") && !out.contains("sc0_"),
+        "deploy/haproxy.cfg has a per-client limit not marked `# per-client limit`:\n{out}"
     );
     out
 }
@@ -423,6 +432,24 @@ mod tests {
         assert_eq!(cfg.matches("    server s2 127.0.0.1:9002\n").count(), 2);
         assert!(cfg.contains("balance hdr(X-Parlor-Room)"));
         assert!(cfg.contains("default-server inter 500ms fall 2 rise 3 check\n"));
+        // The per-client limits are in the deploy config, marked, and gone
+        // here; the rest of the frontend stays.
+        let deploy = deploy_haproxy_cfg();
+        let limits: Vec<&str> = deploy
+            .lines()
+            .filter(|l| l.trim_end().ends_with("# per-client limit"))
+            .collect();
+        assert!(
+            limits.iter().any(|l| l.contains("sc0_conn_cur"))
+                && limits.iter().any(|l| l.contains("sc0_http_req_rate")),
+            "deploy/haproxy.cfg lacks its marked per-client limits: {limits:?}"
+        );
+        for line in &limits {
+            assert!(!cfg.contains(line), "kept {line:?}");
+        }
+        assert!(!cfg.contains("per-client limit\n"));
+        assert!(cfg.contains("frontend parlor\n"));
+        assert!(cfg.contains("option forwardfor\n"));
     }
 
     #[test]
