@@ -35,7 +35,7 @@ pub async fn join(store: &Store, node: Node, config: &Cluster) -> anyhow::Result
     let member = Arc::new(Membership::new(node.clone(), config.lease_ttl));
     let until = Instant::now() + 2 * config.lease_ttl;
     loop {
-        match store.register_node(&node, config.lease_ttl).await {
+        match store.register_member(&member).await {
             Ok(()) => break,
             Err(StoreError::Conflict(_)) if Instant::now() < until => {
                 tokio::time::sleep(config.renew_every()).await;
@@ -47,7 +47,13 @@ pub async fn join(store: &Store, node: Node, config: &Cluster) -> anyhow::Result
         }
     }
     member.set_lease(true);
-    info!(node = %node.id, incarnation = node.incarnation, addr = %node.addr, "joined the cluster");
+    info!(
+        node = %node.id,
+        incarnation = node.incarnation,
+        addr = %node.addr,
+        clock_offset_ms = member.clock_offset_ms(),
+        "joined the cluster"
+    );
     Ok(member)
 }
 
@@ -97,7 +103,7 @@ pub async fn run(store: Store, member: Arc<Membership>, rooms: Rooms, shutdown: 
 async fn renew(store: &Store, member: &Membership, rooms: &Rooms) -> bool {
     let node = member.node();
     let began = Instant::now();
-    match store.renew_node(&node, member.ttl).await {
+    match store.renew_member(member).await {
         Ok(true) => {
             metrics::histogram!("parlor_lease_renew_seconds").record(began.elapsed().as_secs_f64());
             member.set_lease(true);
@@ -108,7 +114,7 @@ async fn renew(store: &Store, member: &Membership, rooms: &Rooms) -> bool {
             member.set_lease(false);
             rooms.all_moved().await;
             let next = member.next_run();
-            match store.register_node(&next, member.ttl).await {
+            match store.register_member(member).await {
                 Ok(()) => {
                     member.set_lease(true);
                     info!(incarnation = next.incarnation, "joined the cluster again");

@@ -86,6 +86,10 @@ fn describe() {
         Unit::Seconds,
         "One renewal of this server's lease"
     );
+    describe_gauge!(
+        "parlor_clock_offset_ms",
+        "The database's clock minus this server's, in ms, at the last lease renewal (cluster mode)"
+    );
     describe_counter!(
         "parlor_relayed_total",
         "Requests and sockets relayed to the server that owns the room, by kind"

@@ -806,9 +806,15 @@ struct Member {
 
 impl Member {
     async fn join(store: &Store, id: &str) -> Member {
+        Member::join_skewed(store, id, 0).await
+    }
+
+    /// A member whose process clock is `skew` ms off.
+    async fn join_skewed(store: &Store, id: &str, skew: i64) -> Member {
         let node = Node::new(id, format!("127.0.0.1:{}", 9100 + id.len()));
         let member = Arc::new(Membership::new(node, TTL));
-        store.register_node(&member.node(), TTL).await.unwrap();
+        member.skew_local_clock(skew);
+        store.register_member(&member).await.unwrap();
         member.set_lease(true);
         let (shutdown, tracker) = (CancellationToken::new(), TaskTracker::new());
         let rooms = Rooms::new(
@@ -1020,4 +1026,61 @@ async fn one_server_sweeps_at_a_time() {
     for end in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{end}", file.display()));
     }
+}
+
+/// A turn deadline set by node A is honoured by node B after B takes the
+/// room over, though B's own clock runs 20 s fast: both read "now" off the
+/// database's clock (the offset each measures when it registers and
+/// renews), so B's player has the 45 s A gave, not 25.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_set_on_one_server_holds_on_the_next_whatever_its_clock() {
+    let Some(pg) = Pg::new().await else { return };
+    let store = Store::connect(&pg.url).await.unwrap();
+    let a = Member::join(&store, "a").await;
+    let b = Member::join_skewed(&store, "b", 20_000).await;
+    assert!(
+        (b.member.clock_offset_ms() + 20_000).abs() < 1_000,
+        "B measured its clock 20 s ahead of the database's: {} ms",
+        b.member.clock_offset_ms()
+    );
+    assert!((b.member.now_ms() - a.member.now_ms()).abs() < 1_000);
+
+    let options = GameOptions::default_for(GameKind::DoozyDice).unwrap();
+    let (code, _) = a.rooms.create(options).await.unwrap();
+    let host = a.sit(&code, "Host").await;
+    a.sit(&code, "Guest").await;
+    let (conn, _, mut out) = a.connect(&code, Some(&host.token)).await.unwrap();
+    let timer = parlor_protocol::TurnTimer::Normal;
+    a.say(&code, conn, ClientMsg::SetTurnTimer { timer }).await;
+    a.say(&code, conn, ClientMsg::Start).await;
+    let given = heard(&mut out, |m| match m {
+        ServerMsg::Sync { snapshot } => snapshot.deadline.as_ref().map(|d| d.remaining_ms),
+        ServerMsg::Update { deadline, .. } => deadline.as_ref().map(|d| d.remaining_ms),
+        _ => None,
+    })
+    .await;
+    assert!(given > 44_000, "{given} ms");
+    drop(out);
+    // A hands the room back (a drain); B is asked for it next.
+    a.stop().await;
+
+    let (_, _, mut out) = b.connect(&code, Some(&host.token)).await.unwrap();
+    let left = heard(&mut out, |m| match m {
+        ServerMsg::Welcome { snapshot, .. } => Some(
+            snapshot
+                .as_ref()
+                .and_then(|s| s.deadline.as_ref())
+                .map(|d| d.remaining_ms),
+        ),
+        _ => None,
+    })
+    .await
+    .expect("the turn timer runs on B");
+    assert!(
+        (40_000..=45_000).contains(&left),
+        "B gives the player what A did: {left} ms left"
+    );
+    b.stop().await;
+    store.close().await;
+    pg.drop().await;
 }

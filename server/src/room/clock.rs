@@ -3,6 +3,8 @@
 //! out (a decision made for the seat, and after [`STAND_IN_AFTER`] in a
 //! row, a stand-in bot).
 
+use std::sync::Arc;
+
 use parlor_protocol::msg::STAND_IN_AFTER;
 use parlor_protocol::{Deadline, Seat, ServerMsg, ToAct, TurnTimer, Viewer};
 use tokio::time::{Duration, Instant};
@@ -12,9 +14,34 @@ use super::live::LiveMatch;
 use super::play::Decider;
 use super::refusal::Refusal;
 use super::state::{require_host, Room, Timer};
-use crate::db::now_ms;
+use crate::db::{now_ms, Membership};
+
+/// What "now" is for the deadlines rooms store (Unix ms): this process's
+/// clock, or in cluster mode the cluster's, the database's
+/// ([`Membership::now_ms`]), so a deadline one server stored means the same
+/// instant to the server that takes its room over, whatever their own
+/// clocks say.
+#[derive(Debug, Clone, Default)]
+pub struct Clock(Option<Arc<Membership>>);
+
+impl Clock {
+    /// The cluster's clock, as `member` measures it.
+    pub fn cluster(member: Arc<Membership>) -> Clock {
+        Clock(Some(member))
+    }
+
+    /// Now, in ms since the Unix epoch.
+    pub fn now_ms(&self) -> i64 {
+        self.0.as_ref().map_or_else(now_ms, |m| m.now_ms())
+    }
+}
 
 impl Room {
+    /// Now on the clock deadlines are stored in ([`Clock`]).
+    pub(super) fn now_ms(&self) -> i64 {
+        self.config.clock.now_ms()
+    }
+
     /// The host sets the room's turn timer (lobby only).
     pub(super) async fn set_turn_timer(
         &mut self,
@@ -115,7 +142,7 @@ impl Room {
         let len = Duration::from_secs(u64::from(secs));
         Some(Timer {
             ends: Instant::now() + len,
-            ends_ms: now_ms() + i64::try_from(len.as_millis()).unwrap_or(i64::MAX),
+            ends_ms: self.now_ms() + i64::try_from(len.as_millis()).unwrap_or(i64::MAX),
             seats: people,
             turn,
         })

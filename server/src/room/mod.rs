@@ -41,6 +41,7 @@ use tracing::{error, info, warn, Instrument};
 use crate::db::{Claim, Membership, Store, StoreError, StoredMatch};
 
 pub use actor::Stopped;
+pub use clock::Clock;
 pub use state::Room;
 
 /// Identifies one connection within a room.
@@ -77,6 +78,9 @@ pub struct RoomConfig {
     /// Table talk one match keeps (and, between matches, the room): lines
     /// and bytes; past either, lines are refused with `chat_full`.
     pub chat_cap: ChatCap,
+    /// The clock deadlines are stored in: this process's, or in cluster
+    /// mode the cluster's ([`Rooms::new`] sets it).
+    pub clock: Clock,
 }
 
 /// How much table talk one match (or the room between matches) takes.
@@ -104,6 +108,7 @@ impl Default for RoomConfig {
             idle_unload: Duration::from_secs(60 * 60),
             bot_think: Duration::from_millis(900),
             chat_cap: ChatCap::default(),
+            clock: Clock::default(),
         }
     }
 }
@@ -329,8 +334,8 @@ pub enum CreateError {
 
 impl Rooms {
     /// An empty registry; with `member` (cluster mode), every room it
-    /// opens or creates is first claimed for this server, and its writes
-    /// carry the claim's epoch.
+    /// opens or creates is first claimed for this server, its writes carry
+    /// the claim's epoch, and its deadlines are on the cluster's clock.
     pub fn new(
         store: Store,
         config: RoomConfig,
@@ -338,6 +343,10 @@ impl Rooms {
         tracker: TaskTracker,
         member: Option<Arc<Membership>>,
     ) -> Rooms {
+        let mut config = config;
+        if let Some(member) = &member {
+            config.clock = Clock::cluster(member.clone());
+        }
         Rooms {
             inner: Arc::new(RoomsInner {
                 map: Mutex::default(),

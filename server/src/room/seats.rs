@@ -13,7 +13,7 @@ use super::names;
 use super::refusal::Refusal;
 use super::state::{require_host, Room, SeatLink, SeatState, HOST};
 use super::{new_token, token_hash, ConnId, JoinError, Outgoing};
-use crate::db::{now_ms, SeatLinkRow, SeatRow};
+use crate::db::{SeatLinkRow, SeatRow};
 
 /// How long a seat link works.
 const SEAT_LINK_LIFE: Duration = Duration::from_secs(10 * 60);
@@ -78,7 +78,7 @@ impl Room {
         let token_sha256 = token_hash(&token);
         let used = self
             .store
-            .use_seat_link(&self.code, &hash, &token_sha256, now_ms())
+            .use_seat_link(&self.code, &hash, &token_sha256, self.now_ms())
             .await?;
         // Gone from memory only once the store has answered: a failed write
         // leaves the link usable.
@@ -127,7 +127,7 @@ impl Room {
             ));
         };
         let code = new_token();
-        let now = now_ms();
+        let now = self.now_ms();
         let link = SeatLinkRow {
             seat,
             code_sha256: token_hash(&code),
@@ -156,7 +156,7 @@ impl Room {
     /// Forgets the links that have expired, in memory and in the store (a
     /// failed delete is harmless: an expired link is refused anyway).
     async fn drop_expired_links(&mut self) {
-        let now = now_ms();
+        let now = self.now_ms();
         let before = self.seat_links.len();
         self.seat_links.retain(|l| l.ends_ms > now);
         if self.seat_links.len() < before {

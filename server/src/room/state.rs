@@ -15,7 +15,7 @@ use tokio::time::{Duration, Instant};
 use super::live::{LiveMatch, RestoreError};
 use super::refusal::Refusal;
 use super::{ConnId, Outgoing, RoomConfig};
-use crate::db::{now_ms, ChatTally, Store, StoredRoom};
+use crate::db::{ChatTally, Store, StoredRoom};
 
 /// A seat as the room knows it.
 #[derive(Debug)]
@@ -238,8 +238,9 @@ impl Room {
         // was out of reach, not its player.
         let moved = room.store.epoch().is_some();
         room.timer = room.next_timer().map(|mut t| {
-            if let Some(at) = deadline_at.filter(|at| !(moved && *at < now_ms())) {
-                let left = u64::try_from(at.saturating_sub(now_ms())).unwrap_or(0);
+            let now = room.now_ms();
+            if let Some(at) = deadline_at.filter(|at| !(moved && *at < now)) {
+                let left = u64::try_from(at.saturating_sub(now)).unwrap_or(0);
                 t.ends = Instant::now() + Duration::from_millis(left);
                 t.ends_ms = at;
             }
