@@ -256,7 +256,13 @@ impl Store {
         };
         let options = AnyConnectOptions::from_str(&url)?;
         let pool = AnyPoolOptions::new()
-            .max_connections(if is_sqlite { 4 } else { 10 })
+            // Postgres: the writer's transactions in flight, and as many
+            // again for reads, claims and the rest.
+            .max_connections(if is_sqlite {
+                4
+            } else {
+                2 * writer::POSTGRES_WRITERS as u32 + 4
+            })
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if is_sqlite {
@@ -277,7 +283,12 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Db(e.into()))?;
-        let (writer, stats) = writer::spawn(pool.clone());
+        let writers = if is_sqlite {
+            1
+        } else {
+            writer::POSTGRES_WRITERS
+        };
+        let (writer, stats) = writer::spawn(pool.clone(), writers);
         Ok(Store {
             pool,
             writer,

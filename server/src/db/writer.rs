@@ -2,13 +2,20 @@
 //! writes whatever is waiting in one transaction, and releases each room
 //! once it has committed, so rooms share each commit's cost (the fsync)
 //! instead of queueing for one each.
+//!
+//! On Postgres several of these transactions are in flight at once, each
+//! on its own connection: a room waits for its own commit, not for the
+//! one before it. Each room has at most one append outstanding (its actor
+//! awaits it), so a room's steps still commit in order. SQLite writes one
+//! transaction at a time anyway: there the next batch is whatever arrived
+//! during the last commit.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use parlor_protocol::{MatchId, RoomCode};
 use sqlx::AnyPool;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use super::owners::Fence;
 use super::{json, now_ms, to_i64, Finish, NewStep, Store, StoreError, StoreResult};
@@ -48,12 +55,17 @@ const MAX_BATCH: usize = 512;
 /// Rows per multi-row insert: well under SQLite's 32,766 bound parameters.
 const ROWS_PER_INSERT: usize = 200;
 
-/// Starts the writer on `pool`: where rooms hand it their appends, and
-/// what it has done.
-pub(super) fn spawn(pool: AnyPool) -> (mpsc::Sender<Append>, Arc<WriteCounters>) {
+/// Group-commit transactions in flight at once on Postgres (one on SQLite).
+/// Four overlap a commit's round trip and fsync with the next batches'
+/// writes; beyond that the disk's flush rate, not the waiting, bounds it.
+pub(super) const POSTGRES_WRITERS: usize = 4;
+
+/// Starts the writer on `pool` with `writers` transactions in flight at
+/// most: where rooms hand it their appends, and what it has done.
+pub(super) fn spawn(pool: AnyPool, writers: usize) -> (mpsc::Sender<Append>, Arc<WriteCounters>) {
     let (writer, jobs) = mpsc::channel(4 * MAX_BATCH);
     let stats = Arc::new(WriteCounters::default());
-    tokio::spawn(write_appends(pool, jobs, stats.clone()));
+    tokio::spawn(write_appends(pool, jobs, stats.clone(), writers.max(1)));
     (writer, stats)
 }
 
@@ -103,51 +115,73 @@ impl Store {
     }
 }
 
-/// The writer: takes what is waiting, writes it in one transaction, and
-/// releases every room in it once it has committed.
-async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>, stats: Arc<WriteCounters>) {
-    let mut batch: Vec<Append> = Vec::new();
-    while let Some(first) = rx.recv().await {
-        batch.push(first);
+/// The writer: whenever one of its `writers` slots is free, takes what is
+/// waiting and writes it in one transaction, releasing every room in it
+/// once it has committed. While every slot is busy, appends queue up and
+/// go together in the next batch.
+async fn write_appends(
+    pool: AnyPool,
+    mut rx: mpsc::Receiver<Append>,
+    stats: Arc<WriteCounters>,
+    writers: usize,
+) {
+    let slots = Arc::new(Semaphore::new(writers));
+    loop {
+        let Ok(slot) = slots.clone().acquire_owned().await else {
+            return;
+        };
+        let Some(first) = rx.recv().await else {
+            break;
+        };
+        let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
                 Ok(job) => batch.push(job),
                 Err(_) => break,
             }
         }
-        let began = std::time::Instant::now();
-        let written = write_batch(&pool, &batch).await;
-        metrics::histogram!("parlor_store_seconds").record(began.elapsed().as_secs_f64());
-        metrics::histogram!("parlor_store_batch_appends").record(batch.len() as f64);
-        match written {
-            Ok(fenced) => {
-                stats.commits.fetch_add(1, Ordering::Relaxed);
-                stats
-                    .appends
-                    .fetch_add((batch.len() - fenced.len()) as u64, Ordering::Relaxed);
-                for (i, job) in batch.drain(..).enumerate() {
-                    let _ = job.reply.send(if fenced.contains(&i) {
-                        Err(StoreError::Fenced)
-                    } else {
-                        Ok(())
-                    });
-                }
+        let (pool, stats) = (pool.clone(), stats.clone());
+        tokio::spawn(async move {
+            commit_batch(&pool, batch, &stats).await;
+            drop(slot);
+        });
+    }
+}
+
+/// Writes `batch` and answers each of its rooms.
+async fn commit_batch(pool: &AnyPool, mut batch: Vec<Append>, stats: &WriteCounters) {
+    let began = std::time::Instant::now();
+    let written = write_batch(pool, &batch).await;
+    metrics::histogram!("parlor_store_seconds").record(began.elapsed().as_secs_f64());
+    metrics::histogram!("parlor_store_batch_appends").record(batch.len() as f64);
+    match written {
+        Ok(fenced) => {
+            stats.commits.fetch_add(1, Ordering::Relaxed);
+            stats
+                .appends
+                .fetch_add((batch.len() - fenced.len()) as u64, Ordering::Relaxed);
+            for (i, job) in batch.drain(..).enumerate() {
+                let _ = job.reply.send(if fenced.contains(&i) {
+                    Err(StoreError::Fenced)
+                } else {
+                    Ok(())
+                });
             }
-            Err(e) if batch.len() == 1 => {
-                if let Some(job) = batch.pop() {
-                    let _ = job.reply.send(Err(e));
-                }
+        }
+        Err(e) if batch.len() == 1 => {
+            if let Some(job) = batch.pop() {
+                let _ = job.reply.send(Err(e));
             }
-            Err(_) => {
-                // Nothing of the batch was written: each goes again alone.
-                for job in batch.drain(..) {
-                    let result = match write_batch(&pool, std::slice::from_ref(&job)).await {
-                        Ok(fenced) if fenced.is_empty() => Ok(()),
-                        Ok(_) => Err(StoreError::Fenced),
-                        Err(e) => Err(e),
-                    };
-                    let _ = job.reply.send(result);
-                }
+        }
+        Err(_) => {
+            // Nothing of the batch was written: each goes again alone.
+            for job in batch.drain(..) {
+                let result = match write_batch(pool, std::slice::from_ref(&job)).await {
+                    Ok(fenced) if fenced.is_empty() => Ok(()),
+                    Ok(_) => Err(StoreError::Fenced),
+                    Err(e) => Err(e),
+                };
+                let _ = job.reply.send(result);
             }
         }
     }

@@ -87,3 +87,95 @@ async fn no_ack_before_the_step_is_stored() {
     server.stop().await;
     db.drop_db().await;
 }
+
+/// Postgres: rooms never wait behind a commit they are not in. One room's
+/// write is held up (its match row locked from outside: the step insert's
+/// foreign-key check waits for it); another room's move, made after, is
+/// acknowledged and stored meanwhile, and the first one once it is let go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_held_commit_holds_up_only_its_own_room() {
+    let Some(db) = parlor_tests::TestDb::postgres().await else {
+        return;
+    };
+    let server = TestServer::start(&db).await;
+    let mut tables = Vec::new();
+    for _ in 0..2 {
+        let t =
+            parlor_tests::driver::Table::started(&server.api, GameKind::DoozyDice, 0, 2, 0).await;
+        tables.push(t);
+    }
+    // The seat to act at each table, what it decides, and on what version.
+    let mut moves = Vec::new();
+    for t in &mut tables {
+        for c in &mut t.seats {
+            c.settle().await;
+        }
+        let (i, action) = t
+            .seats
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| Some((i, parlor_tests::players::decide(c.seat()?, c.view())?)))
+            .expect("a seat is to act");
+        moves.push((i, action, t.seats[i].version(), t.seats[i].match_id()));
+    }
+    let mut blocker = sqlx::PgConnection::connect(db.url()).await.unwrap();
+    sqlx::query("begin").execute(&mut blocker).await.unwrap();
+    sqlx::query("select 1 from game_match where match_id = $1 for update")
+        .bind(moves[0].3.to_string())
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+
+    let (i0, a0, v0, held_match) = moves[0].clone();
+    let seq0 = tables[0].seats[i0].act(v0, a0).await.unwrap();
+    // Until the first room's commit is on its way and stuck.
+    let stuck = "select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()";
+    for _ in 0..200 {
+        let n: i64 = sqlx::query_scalar(stuck)
+            .fetch_one(&mut blocker)
+            .await
+            .unwrap();
+        if n > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let (i1, a1, v1, free_match) = moves[1].clone();
+    let seq1 = tables[1].seats[i1].act(v1, a1).await.unwrap();
+    // Bounded: with one commit at a time, this waits for the rollback below.
+    let answer = tokio::time::timeout(
+        Duration::from_secs(20),
+        tables[1].seats[i1].await_answer(seq1),
+    )
+    .await
+    .expect("the other room's move waited behind the held room's commit");
+    match answer {
+        parlor_tests::Answer::Acked(v) => assert!(v > v1),
+        other => panic!("the other room's move was answered {other:?}"),
+    }
+    let stored = |id: parlor_protocol::MatchId| {
+        let url = db.url().to_owned();
+        async move {
+            let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
+            let n: i64 = sqlx::query_scalar("select count(*) from match_step where match_id = $1")
+                .bind(id.to_string())
+                .fetch_one(&mut c)
+                .await
+                .unwrap();
+            u64::try_from(n).unwrap()
+        }
+    };
+    assert!(
+        stored(free_match).await > v1,
+        "the other room's step is stored"
+    );
+    assert_eq!(stored(held_match).await, v0, "the held room's step waits");
+
+    sqlx::query("rollback").execute(&mut blocker).await.unwrap();
+    match tables[0].seats[i0].await_answer(seq0).await {
+        parlor_tests::Answer::Acked(v) => assert_eq!(stored(held_match).await, v),
+        other => panic!("the held room's move was answered {other:?}"),
+    }
+    server.stop().await;
+    db.drop_db().await;
+}
