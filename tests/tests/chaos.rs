@@ -956,7 +956,7 @@ impl Kind {
 
     /// The time back is counted from the end of the fault (the database
     /// answering again: the bound is its downtime + 3 s), not its start.
-    fn from_end(self) -> bool {
+    fn counted_from_end(self) -> bool {
         self == Kind::Postgres
     }
 }
@@ -1707,8 +1707,11 @@ async fn chaos() {
         let viewer = Viewer::Seat(Seat(c.seat));
         let room = &con.rooms[c.room];
         let p = players::player(room.kind);
-        let l = lock(&c.log);
-        for (id, v, digest) in &l.views {
+        let (views, named) = {
+            let mut l = lock(&c.log);
+            (std::mem::take(&mut l.views), std::mem::take(&mut l.named))
+        };
+        for (id, v, digest) in &views {
             if let std::collections::hash_map::Entry::Vacant(e) = truths.entry(*id) {
                 e.insert(Truth::load(&store, *id).await);
             }
@@ -1730,7 +1733,7 @@ async fn chaos() {
             );
             views_checked += 1;
         }
-        for n in &l.named {
+        for n in &named {
             if let std::collections::hash_map::Entry::Vacant(e) = truths.entry(n.match_id) {
                 e.insert(Truth::load(&store, n.match_id).await);
             }
@@ -1780,7 +1783,7 @@ async fn chaos() {
         let next = con.faults.get(i + 1).map(|n| n.at);
         for c in con.clients.iter().filter(|c| f.rooms.contains(&c.room)) {
             let log = lock(&c.log);
-            let first = if f.kind.from_end() {
+            let first = if f.kind.counted_from_end() {
                 // The database's return: the first update after it, on a
                 // connection kept through it or a new one.
                 log.updates.iter().copied().find(|t| *t >= f.until)
@@ -1794,7 +1797,11 @@ async fn chaos() {
                 Some(t)
                     if t <= f.until + Duration::from_secs(120) && next.is_none_or(|n| t < n) =>
                 {
-                    let from = if f.kind.from_end() { f.until } else { f.at };
+                    let from = if f.kind.counted_from_end() {
+                        f.until
+                    } else {
+                        f.at
+                    };
                     times
                         .entry(f.kind)
                         .or_default()
