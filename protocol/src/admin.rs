@@ -9,13 +9,36 @@ use crate::room::RoomInfo;
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AdminRoom {
-    /// Everything public about it.
+    /// Everything public about it. For a room another server serves
+    /// (`owner.here` false), as stored: who is connected there is not
+    /// known here (seats show as not connected, no spectators).
     pub info: RoomInfo,
-    /// Open connections (seats' tabs and spectators).
+    /// Open connections (seats' tabs and spectators) on the server that
+    /// answered; 0 for a room another server serves.
     pub connections: u32,
     /// Seconds since it was created.
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub age_secs: u64,
+    /// Cluster mode: the server that owns the room, as the database says
+    /// (`None` in single mode).
+    #[serde(default)]
+    pub owner: Option<AdminOwner>,
+}
+
+/// Cluster mode: the server that owns a room.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AdminOwner {
+    /// Its node id (`PARLOR_NODE_ID`).
+    pub node_id: String,
+    /// Its lease holds (alive or draining, unexpired): it serves the room.
+    /// `false`: it stopped or went silent; the next server asked for the
+    /// room (or the sweep, for a match in play) takes it over.
+    pub alive: bool,
+    /// It is draining: it is handing its rooms to the others.
+    pub draining: bool,
+    /// It is the server that answered this request.
+    pub here: bool,
 }
 
 /// What the database holds, in numbers.

@@ -1084,3 +1084,67 @@ async fn a_deadline_set_on_one_server_holds_on_the_next_whatever_its_clock() {
     store.close().await;
     pg.drop().await;
 }
+
+/// The admin page's list of owned rooms, from the store: a live node's
+/// rooms (lobby or in play) with their seats and latest match; a room in
+/// play whose node was reaped, as not alive (it waits for a takeover); not
+/// the reaped node's lobby, nor a closed room, nor one handed back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn owned_rooms_are_listed_with_their_owner() {
+    let Some(pg) = Pg::new().await else { return };
+    let store = Store::connect(&pg.url).await.unwrap();
+    let (a, b) = (joined(&store, "a").await, joined(&store, "b").await);
+    let lobby_a = room(&store, "OWNED1").await;
+    owned(&store, &lobby_a, &a, "create").await;
+    store
+        .fenced(&lobby_a, 1)
+        .add_seat(&lobby_a, &seat(0))
+        .await
+        .unwrap();
+    let playing_b = room(&store, "OWNED2").await;
+    owned(&store, &playing_b, &b, "create").await;
+    let m = new_match(&playing_b);
+    store
+        .fenced(&playing_b, 1)
+        .start_match(&m, &[step(1)])
+        .await
+        .unwrap();
+    let lobby_b = room(&store, "OWNED3").await;
+    owned(&store, &lobby_b, &b, "create").await;
+    let closed = room(&store, "OWNED4").await;
+    owned(&store, &closed, &a, "create").await;
+    store
+        .fenced(&closed, 1)
+        .mark_closed(&closed, "spam")
+        .await
+        .unwrap();
+    let released = room(&store, "OWNED5").await;
+    owned(&store, &released, &a, "create").await;
+    assert!(store.release_room(&released, 1).await.unwrap());
+    reaped(&store, &b).await;
+
+    let mut rooms = store.owned_rooms().await.unwrap();
+    rooms.sort_by(|x, y| x.code.0.cmp(&y.code.0));
+    let codes: Vec<&str> = rooms.iter().map(|r| r.code.0.as_str()).collect();
+    assert_eq!(codes, ["OWNED1", "OWNED2"]);
+    let (on_a, on_b) = (&rooms[0], &rooms[1]);
+    assert_eq!(
+        (on_a.node_id.as_str(), on_a.incarnation),
+        ("a", a.incarnation)
+    );
+    assert!(on_a.alive && !on_a.draining);
+    assert_eq!(on_a.status, "lobby");
+    assert_eq!(on_a.seats, vec![seat(0)]);
+    assert_eq!(on_a.match_id, None);
+    assert_eq!(on_b.node_id, "b");
+    assert!(!on_b.alive, "B was reaped: its room waits for another");
+    assert_eq!(on_b.status, "playing");
+    assert_eq!(on_b.match_id, Some(m.match_id));
+
+    assert!(store.set_node_state(&a, NodeState::Draining).await.unwrap());
+    let rooms = store.owned_rooms().await.unwrap();
+    let on_a = rooms.iter().find(|r| r.code == lobby_a).unwrap();
+    assert!(on_a.alive && on_a.draining);
+    store.close().await;
+    pg.drop().await;
+}

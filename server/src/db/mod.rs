@@ -26,7 +26,7 @@ mod writer;
 pub use chat::ChatTally;
 pub use history::HistoryFilter;
 pub use matches::ScorecardRow;
-pub use owners::{clock_offset, Claim, Membership, Node, NodeState, Owner};
+pub use owners::{clock_offset, Claim, Membership, Node, NodeState, OwnedRoom, Owner};
 pub use retention::{SweepTurn, SWEEP_LOCK};
 pub use writer::WriteStats;
 

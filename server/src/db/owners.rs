@@ -21,15 +21,16 @@
 //! row is locked, so neither a stale view nor a race lets a node replay a
 //! match under other rules (see `docs/scaling.md`).
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use parlor_games::rules::{running_list, Rules};
-use parlor_protocol::RoomCode;
+use parlor_protocol::{GameOptions, MatchId, RoomCode, TurnTimer};
 use sqlx::Row;
 
-use super::{game_of, Store, StoreError, StoreResult};
+use super::{game_of, level_of, parse, seat_of, SeatRow, Store, StoreError, StoreResult};
 
 /// The database's clock in milliseconds since the Unix epoch: every
 /// expiry is compared with it, so servers' clocks never matter.
@@ -241,6 +242,39 @@ pub struct Owner {
     pub node_id: Option<String>,
     /// Its address, if it is alive or draining.
     pub addr: Option<String>,
+}
+
+/// A room a server owns, as stored, for the admin page (cluster mode):
+/// whichever server serves it.
+#[derive(Debug, Clone)]
+pub struct OwnedRoom {
+    /// The room.
+    pub code: RoomCode,
+    /// The owning node's id.
+    pub node_id: String,
+    /// The owning node's run.
+    pub incarnation: i64,
+    /// That run is alive or draining, its lease unexpired (on the
+    /// database's clock).
+    pub alive: bool,
+    /// That run is draining.
+    pub draining: bool,
+    /// When the room was created (Unix ms).
+    pub created_at: i64,
+    /// Its options.
+    pub options: GameOptions,
+    /// `lobby`, `playing` or `finished`.
+    pub status: String,
+    /// Its turn timer.
+    pub turn_timer: TurnTimer,
+    /// Locked to new players.
+    pub locked: bool,
+    /// Seats the host closed.
+    pub closed_seats: u8,
+    /// Its seats, in order.
+    pub seats: Vec<SeatRow>,
+    /// Its latest match, if one was started.
+    pub match_id: Option<MatchId>,
 }
 
 /// The epoch a room's writes carry, and whether a write found it taken
@@ -563,6 +597,96 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(|r| Ok(RoomCode(r.try_get(0)?))).collect()
+    }
+
+    /// Every room some server owns now, whichever it is, for the admin
+    /// page, newest first: those of live (or draining) servers, and those
+    /// in play whose server's lease ran out (they wait for another to take
+    /// them over). Closed and broken rooms are left out.
+    pub async fn owned_rooms(&self) -> StoreResult<Vec<OwnedRoom>> {
+        let sql = format!(
+            "select o.room_code, o.node_id, o.incarnation, r.created_at, r.options, r.status, \
+             r.turn_timer, r.locked, r.closed_seats, n.state, \
+             (n.state in ('alive', 'draining') and n.expires_at >= {DB_NOW}) as alive \
+             from room_owner o join room r on r.room_code = o.room_code \
+             left join node n on n.node_id = o.node_id and n.incarnation = o.incarnation \
+             where o.node_id is not null and r.closed is null and r.broken is null \
+             and (n.state in ('alive', 'draining') or r.status = 'playing') \
+             order by r.created_at desc, r.room_code"
+        );
+        let rows = sqlx::query(&sql).fetch_all(&self.pool).await?;
+        let mut rooms = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let timer: String = r.try_get("turn_timer")?;
+            rooms.push(OwnedRoom {
+                code: RoomCode(r.try_get("room_code")?),
+                node_id: r.try_get("node_id")?,
+                incarnation: r.try_get("incarnation")?,
+                alive: r.try_get::<Option<bool>, _>("alive")?.unwrap_or(false),
+                draining: r.try_get::<Option<String>, _>("state")?.as_deref() == Some("draining"),
+                created_at: r.try_get("created_at")?,
+                options: parse(&r.try_get::<String, _>("options")?)?,
+                status: r.try_get("status")?,
+                turn_timer: serde_json::from_value(serde_json::Value::String(timer))
+                    .map_err(|e| StoreError::Corrupt(format!("turn timer: {e}")))?,
+                locked: r.try_get::<i64, _>("locked")? != 0,
+                closed_seats: u8::try_from(r.try_get::<i64, _>("closed_seats")?).unwrap_or(0),
+                seats: Vec::new(),
+                match_id: None,
+            });
+        }
+        let at: HashMap<String, usize> = rooms
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.code.0.clone(), i))
+            .collect();
+        let codes: Vec<String> = rooms.iter().map(|r| r.code.0.clone()).collect();
+        for chunk in codes.chunks(500) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let marks = marks.join(", ");
+            let seats = format!(
+                "select room_code, seat, name, token_sha256, bot, stand_in from seat \
+                 where room_code in ({marks}) order by room_code, seat"
+            );
+            let matches = format!(
+                "select room_code, match_id from game_match where room_code in ({marks}) \
+                 order by started_at, match_id"
+            );
+            let (mut seats, mut matches) = (sqlx::query(&seats), sqlx::query(&matches));
+            for c in chunk {
+                seats = seats.bind(c);
+                matches = matches.bind(c);
+            }
+            for r in seats.fetch_all(&self.pool).await? {
+                let code: String = r.try_get("room_code")?;
+                let seat = SeatRow {
+                    seat: seat_of(r.try_get("seat")?)?,
+                    name: r.try_get("name")?,
+                    token_sha256: r.try_get("token_sha256")?,
+                    bot: r
+                        .try_get::<Option<String>, _>("bot")?
+                        .as_deref()
+                        .map(level_of)
+                        .transpose()?,
+                    stand_in: r.try_get::<i64, _>("stand_in")? != 0,
+                };
+                if let Some(&i) = at.get(&code) {
+                    rooms[i].seats.push(seat);
+                }
+            }
+            // The latest match comes last.
+            for r in matches.fetch_all(&self.pool).await? {
+                let code: String = r.try_get("room_code")?;
+                let id: String = r.try_get("match_id")?;
+                let id = id
+                    .parse()
+                    .map_err(|_| StoreError::Corrupt(format!("match id {id}")))?;
+                if let Some(&i) = at.get(&code) {
+                    rooms[i].match_id = Some(MatchId(id));
+                }
+            }
+        }
+        Ok(rooms)
     }
 
     /// The rooms this run of `node` owns (its drain hands them back).

@@ -1,5 +1,6 @@
-//! The admin API under `/api/admin`, for the server's host: live rooms,
-//! finished matches, closing a room, and the retention numbers. Off unless
+//! The admin API under `/api/admin`, for the server's host: live rooms (in
+//! cluster mode every server's, each with its owner), finished matches,
+//! closing a room, and the retention numbers. Off unless
 //! `PARLOR_ADMIN_TOKEN` is set; every request then needs
 //! `Authorization: Bearer TOKEN`, checked by a [`TokenGuard`] (by digest,
 //! rate-limited per address, refusals logged).
@@ -11,14 +12,15 @@ use axum::extract::State;
 use axum::middleware;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-pub use parlor_protocol::admin::{AdminRoom, CloseRoom, RetentionReport};
+pub use parlor_protocol::admin::{AdminOwner, AdminRoom, CloseRoom, RetentionReport};
 use parlor_protocol::http::MatchSummary;
-use parlor_protocol::RoomCode;
+use parlor_protocol::{RoomCode, RoomInfo, RoomStatus, Seat, SeatInfo};
 use serde::Deserialize;
 
 use super::AppState;
 use crate::auth::TokenGuard;
 use crate::config::Retention;
+use crate::db::OwnedRoom;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::room::OpenError;
 
@@ -48,11 +50,14 @@ fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
+/// The rooms in memory here; in cluster mode every room some server owns
+/// (as the database says), each with its owner.
 async fn rooms(State(state): State<AppState>) -> Result<Json<Vec<AdminRoom>>, AppError> {
     let live = state.rooms.live();
     let codes: Vec<RoomCode> = live.iter().map(|(c, _)| c.clone()).collect();
     let created = state.rooms.store().rooms_created(&codes).await?;
     let now = now_ms();
+    let age = |at: i64| u64::try_from((now - at).max(0) / 1000).unwrap_or(0);
     let mut out = Vec::new();
     for (code, handle) in live {
         // A room that unloads meanwhile is simply not listed.
@@ -66,12 +71,74 @@ async fn rooms(State(state): State<AppState>) -> Result<Json<Vec<AdminRoom>>, Ap
         let seats = info.seats.iter().filter(|s| s.connected).count();
         out.push(AdminRoom {
             connections: u32::try_from(seats).unwrap_or(u32::MAX) + info.spectators,
-            age_secs: u64::try_from((now - at).max(0) / 1000).unwrap_or(0),
+            age_secs: age(at),
             info,
+            owner: None,
         });
+    }
+    if let Some(member) = state.rooms.member() {
+        let me = member.node();
+        for owned in state.rooms.store().owned_rooms().await? {
+            let owner = AdminOwner {
+                here: owned.node_id == me.id && owned.incarnation == me.incarnation,
+                node_id: owned.node_id.clone(),
+                alive: owned.alive,
+                draining: owned.draining,
+            };
+            match out.iter_mut().find(|r| r.info.code == owned.code) {
+                Some(row) => row.owner = Some(owner),
+                None => out.push(AdminRoom {
+                    age_secs: age(owned.created_at),
+                    info: stored_info(owned),
+                    connections: 0,
+                    owner: Some(owner),
+                }),
+            }
+        }
     }
     out.sort_by_key(|r| r.age_secs);
     Ok(Json(out))
+}
+
+/// What is public about a room another server serves, as stored: who is
+/// connected there is not known here.
+fn stored_info(room: OwnedRoom) -> RoomInfo {
+    let game = room.options.kind();
+    let (min_players, max_players) = game.players();
+    let status = match room.status.as_str() {
+        "playing" => RoomStatus::Playing,
+        "finished" => RoomStatus::Finished,
+        _ => RoomStatus::Lobby,
+    };
+    RoomInfo {
+        code: room.code,
+        game,
+        options: room.options,
+        status,
+        seats: room
+            .seats
+            .into_iter()
+            .map(|s| SeatInfo {
+                seat: s.seat,
+                name: s.name,
+                connected: s.bot.is_some(),
+                away_ms: None,
+                bot: s.bot,
+                stand_in: s.stand_in,
+            })
+            .collect(),
+        host: Seat(0),
+        min_players,
+        max_players,
+        spectators: 0,
+        match_id: room.match_id.filter(|_| status != RoomStatus::Lobby),
+        rematch: Vec::new(),
+        muted: Vec::new(),
+        rail_muted: false,
+        turn_timer: room.turn_timer,
+        locked: room.locked,
+        closed_seats: room.closed_seats,
+    }
 }
 
 async fn close_room(

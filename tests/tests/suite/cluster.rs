@@ -537,3 +537,69 @@ async fn a_timer_that_ran_out_while_the_room_moved_starts_afresh() {
     b.stop().await;
     db.drop_db().await;
 }
+
+const ADMIN: &str = "admin-token-for-tests-0123456789";
+
+/// `GET /api/admin/rooms` on `server`.
+async fn admin_rooms(server: &TestServer) -> Vec<parlor_server::admin::AdminRoom> {
+    let resp = reqwest::Client::new()
+        .get(format!("{}/api/admin/rooms", server.base()))
+        .bearer_auth(ADMIN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    resp.json().await.unwrap()
+}
+
+/// The admin page's room list, asked of either server, shows every room
+/// some server owns with its owner (node id, alive, whether it is the
+/// server asked), not only the rooms of the server asked; a room another
+/// server serves is listed as stored (its connections are not known here).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_admin_list_shows_each_rooms_owner_whichever_server_is_asked() {
+    use parlor_server::admin::AdminOwner;
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let with_admin = |id: &str| {
+        let mut config = node(&db, id);
+        config.admin_token = Some(ADMIN.into());
+        config
+    };
+    let a = TestServer::start_with(with_admin("a")).await;
+    let b = TestServer::start_with(with_admin("b")).await;
+    let mut t = Table::started(&a, GameKind::DoozyDice, 0, 2, 0).await;
+    for c in &mut t.seats {
+        c.settle().await;
+    }
+    let lobby = b.create_room(GameKind::DoozyDice, None, "Bea").await;
+
+    let owner = |id: &str, here: bool| {
+        Some(AdminOwner {
+            node_id: id.into(),
+            alive: true,
+            draining: false,
+            here,
+        })
+    };
+    for (asked, here) in [(&a, "a"), (&b, "b")] {
+        let rooms = admin_rooms(asked).await;
+        let on_a = rooms.iter().find(|r| r.info.code.0 == t.code);
+        let on_a = on_a.unwrap_or_else(|| panic!("{here} lists A's room: {rooms:?}"));
+        assert_eq!(on_a.owner, owner("a", here == "a"), "asked {here}");
+        assert_eq!(on_a.info.status, parlor_protocol::RoomStatus::Playing);
+        assert_eq!(on_a.info.seats.len(), 2);
+        assert!(on_a.info.match_id.is_some());
+        let conns = if here == "a" { 2 } else { 0 };
+        assert_eq!(on_a.connections, conns, "asked {here}");
+        let on_b = rooms.iter().find(|r| r.info.code == lobby.code);
+        let on_b = on_b.unwrap_or_else(|| panic!("{here} lists B's room: {rooms:?}"));
+        assert_eq!(on_b.owner, owner("b", here == "b"), "asked {here}");
+        assert_eq!(on_b.info.seats[0].name, "Bea");
+    }
+    drop(t);
+    a.stop().await;
+    b.stop().await;
+    db.drop_db().await;
+}

@@ -6,6 +6,7 @@
 // The token lives in sessionStorage only (gone with the tab), never in
 // localStorage next to the seat tokens.
 
+import type { AdminOwner } from '../generated/AdminOwner';
 import type { AdminRoom } from '../generated/AdminRoom';
 import type { ApiError } from '../generated/ApiError';
 import type { CloseRoom } from '../generated/CloseRoom';
@@ -104,4 +105,11 @@ export function humanDuration(secs: number): string {
   if (h < 24) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
   const d = Math.floor(h / 24);
   return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
+}
+
+/** Cluster mode: how the server that owns a room is doing, in words. */
+export function ownerText(owner: AdminOwner): string {
+  if (!owner.alive) return 'not answering: the room moves';
+  const state = owner.draining ? 'draining' : 'alive';
+  return owner.here ? `${state}, this server` : state;
 }
