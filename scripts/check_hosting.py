@@ -12,13 +12,15 @@ run:     the image's start sequence natively: the Dockerfile's CMD with the
          then its HEALTHCHECK until ready, /api/ready, the web page, SIGTERM,
          `migrate` again (upgrade path), a restart that brings a room back.
          Then two servers behind HAProxy (deploy/haproxy.cfg on loopback):
-         routing, the relay, HAProxy's per-client limits, a drain.
+         routing, the relay, the servers' limits per player through the
+         proxy (X-Forwarded-For), HAProxy's per-client limits, a drain.
 
 Every failure is one line starting with "check-hosting: FAIL".
 """
 
 import argparse
 import fnmatch
+import ipaddress
 import json
 import os
 import re
@@ -34,6 +36,7 @@ import tomllib
 import urllib.error
 import urllib.parse
 import urllib.request
+from http.client import HTTPConnection
 
 try:
     import yaml
@@ -503,6 +506,11 @@ def haproxy_cfg_text():
         return f.read()
 
 
+# Docker's default address pools (bridge and user-defined networks), which
+# the bundle's PARLOR_TRUSTED_PROXIES must cover.
+DOCKER_POOLS = ("172.16.0.0/12", "192.168.0.0/16")
+
+
 def haproxy_cfg_defaults(cfg):
     """The environment variables deploy/haproxy.cfg reads, with its defaults."""
     return dict(re.findall(r"\$\{([A-Z0-9_]+)-([^}]*)\}", cfg))
@@ -542,11 +550,30 @@ def check_compose(resolved_path, defaults_path, bin_name, port, dockerfile_healt
         fail(f"{COMPOSE}: no PARLOR_CLUSTER_SECRET")
     if not re.search(r"PARLOR_CLUSTER_SECRET: \$\{PARLOR_CLUSTER_SECRET:\?", raw):
         fail(f"{COMPOSE}: PARLOR_CLUSTER_SECRET is not required (${{PARLOR_CLUSTER_SECRET:?...}}): a known secret would do")
-    # Every player reaches the servers from the proxy's address: limits per
-    # address there would count all players together.
-    for k in ("PARLOR_RATE_LIMIT", "PARLOR_MAX_SOCKETS_PER_IP", "PARLOR_MAX_CONNS_PER_IP"):
-        if env.get(k) != "off":
-            fail(f"{COMPOSE}: {k}={env.get(k)!r} behind HAProxy counts every player as one client (want off)")
+    # Every request reaches the servers from HAProxy or from another server,
+    # on the compose network's private addresses. The servers must believe
+    # their X-Forwarded-For (PARLOR_TRUSTED_PROXIES covering Docker's
+    # address pools) to count each player on their own; then their
+    # per-client limits stay on. Open connections are counted by TCP peer
+    # (HAProxy) before any header is read: that cap is off, HAProxy's.
+    trusted = env.get("PARLOR_TRUSTED_PROXIES", "off")
+    nets = []
+    for part in ([] if trusted == "off" else trusted.split(",")):
+        try:
+            nets.append(ipaddress.ip_network(part.strip(), strict=False))
+        except ValueError:
+            fail(f"{COMPOSE}: PARLOR_TRUSTED_PROXIES entry {part!r} is not an address range")
+    for pool in DOCKER_POOLS:
+        net = ipaddress.ip_network(pool)
+        if not any(net.version == n.version and net.subnet_of(n) for n in nets):
+            fail(f"{COMPOSE}: PARLOR_TRUSTED_PROXIES={trusted!r} does not cover Docker's pool {pool}: "
+                 "behind HAProxy every player would count as one client")
+    for k in ("PARLOR_RATE_LIMIT", "PARLOR_RATE_CREATE", "PARLOR_MAX_SOCKETS_PER_IP"):
+        if env.get(k) == "off":
+            fail(f"{COMPOSE}: {k}=off, but behind trusted proxies the servers can limit per player (want on)")
+    if env.get("PARLOR_MAX_CONNS_PER_IP") != "off":
+        fail(f"{COMPOSE}: PARLOR_MAX_CONNS_PER_IP={env.get('PARLOR_MAX_CONNS_PER_IP')!r} counts HAProxy's "
+             "connections, all players together (want off: HAProxy limits connections per client)")
     addr = env.get("PARLOR_ADDR")
     if addr and port_of(addr) != port:
         fail(f"{COMPOSE}: PARLOR_ADDR={addr} but the Dockerfile EXPOSEs {port}")
@@ -625,7 +652,8 @@ def check_compose(resolved_path, defaults_path, bin_name, port, dockerfile_healt
     for k, v in example.items():
         if k.endswith("_TOKEN") and v:
             fail(f".env.example: {k} has a value; a copied example would switch it on with a public token")
-    ok(f"compose: server env keys are server settings ({len(env)}), cluster mode, per-address limits off, "
+    ok(f"compose: server env keys are server settings ({len(env)}), cluster mode, per-client limits on "
+       f"behind trusted proxies {trusted}, connection cap off, "
        f"no port of its own, health check, waits for {db_names}; .env.example matches")
     ok(f"compose: {proxies[0]} runs {HAPROXY_CFG} (servers {server_name}:{port}), publishes {targets}, "
        f"limits {sorted(cfg_defaults)} default as in the file")
@@ -690,9 +718,13 @@ def loopback_haproxy_cfg(proxy_port, server_ports, keep_limits=True):
 def run_cluster(bin_path, final, compose_env, proxy_env, web_dir):
     """Two servers in cluster mode on one scratch Postgres, behind HAProxy
     with the bundle's routing and limits: a room is reached through the
-    proxy and through either server (the relay); HAProxy's per-client limits
-    refuse a client over them; when a room's server drains, the other takes
-    the room over and the proxy's next request reaches it."""
+    proxy and through either server (the relay); the servers' room-creation
+    limit counts each player through the proxy on their own; HAProxy's
+    per-client limits refuse a client over them; when a room's server
+    drains, the other takes the room over and the proxy's next request
+    reaches it. HAProxy reaches the servers from 127.0.0.1, which stands
+    for the compose network: it is added to PARLOR_TRUSTED_PROXIES; players
+    come from 127.0.0.2 and 127.0.0.3."""
     haproxy = haproxy_bin()
     base = os.environ.get("PARLOR_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/test")
     if haproxy is None or psql(base, "select 1").returncode != 0:
@@ -718,6 +750,8 @@ def run_cluster(bin_path, final, compose_env, proxy_env, web_dir):
             env.update(compose_env)
             env.update(DATABASE_URL=scratch, PARLOR_ADDR=f"127.0.0.1:{port}", PARLOR_WEB_DIR=web_dir,
                        PARLOR_NODE_ID=f"n{i}", PARLOR_LEASE_TTL="2s")
+            trusted = env.get("PARLOR_TRUSTED_PROXIES", "off")
+            env["PARLOR_TRUSTED_PROXIES"] = "127.0.0.1" if trusted == "off" else f"{trusted},127.0.0.1"
             servers.append(Server([bin_path] + final.cmd[1:], env, workdir, workdir, f"-cluster{i}"))
         for srv, port in zip(servers, ports):
             deadline = time.monotonic() + 30
@@ -751,6 +785,7 @@ def run_cluster(bin_path, final, compose_env, proxy_env, web_dir):
             fail(f"room {code} through the proxy and each server answered {reached} (want 200 each: the relay)")
             return
         ok("a room is reached through HAProxy and through either server (relayed to its owner)")
+        check_limits_per_player(proxy_port)
         check_proxy_limits(haproxy, ports, workdir)
         owner = psql(scratch, f"select node_id from room_owner where room_code = '{code}'").stdout.strip()
         index = {"n1": 0, "n2": 1}.get(owner)
@@ -780,6 +815,58 @@ def run_cluster(bin_path, final, compose_env, proxy_env, web_dir):
             proxy.kill()
             proxy.wait()
         psql(base, f'drop database if exists "{dbname}" with (force)')
+
+
+def post_from(source, port, path, body, headers=()):
+    """POST JSON to 127.0.0.1:`port` from the local address `source`: the status."""
+    conn = HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+    try:
+        hdrs = {"content-type": "application/json"}
+        hdrs.update(headers)
+        conn.request("POST", path, json.dumps(body).encode(), hdrs)
+        resp = conn.getresponse()
+        resp.read()
+        return resp.status
+    except OSError:
+        return None
+    finally:
+        conn.close()
+
+
+def check_limits_per_player(proxy_port):
+    """The servers' room-creation limit (PARLOR_RATE_CREATE, 10 at once
+    per player), through HAProxy: a player at 127.0.0.2 creates rooms until
+    both servers refuse it (429); an X-Forwarded-For it writes itself does
+    not make it someone else; a player at 127.0.0.3 is served."""
+    room = {"game": "doozy-dice", "name": "Ana"}
+    created, refused, statuses = 0, 0, []
+    for _ in range(40):
+        status = post_from("127.0.0.2", proxy_port, "/api/rooms", room)
+        statuses.append(status)
+        if status == 200:
+            created, refused = created + 1, 0
+        elif status == 429:
+            refused += 1
+            if refused == 2:  # one from each server (round robin)
+                break
+        else:
+            fail(f"creating rooms through the proxy: {status} (want 200, then 429): {statuses}")
+            return
+    if refused < 2 or not 10 <= created <= 22:
+        fail(f"a player through the proxy created {created} rooms before both servers refused it "
+             f"(want 10 per server): {statuses}")
+        return
+    spoofed = [post_from("127.0.0.2", proxy_port, "/api/rooms", room, {"X-Forwarded-For": xff})
+               for xff in ("198.51.100.7", "198.51.100.8, 10.0.0.1")]
+    if spoofed != [429, 429]:
+        fail(f"a player over its limit writing its own X-Forwarded-For was answered {spoofed} (want 429: it chooses nothing)")
+        return
+    other = post_from("127.0.0.3", proxy_port, "/api/rooms", room)
+    if other != 200:
+        fail(f"another player through the proxy was answered {other} while the first was limited (want 200: limits are per player)")
+        return
+    ok(f"through HAProxy the servers limit rooms per player (X-Forwarded-For): {created} created "
+       "(10 at once per server), then 429; its own X-Forwarded-For changes nothing; another player is served")
 
 
 def check_proxy_limits(haproxy, server_ports, workdir):

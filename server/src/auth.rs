@@ -1,10 +1,11 @@
 //! The host's bearer tokens: the admin API's and the metrics'. Each guarded
 //! place has its own [`TokenGuard`], which is always rate-limited per
-//! address (even with `PARLOR_RATE_LIMIT=off`, which the proxy guide
-//! suggests behind a proxy that limits instead), logs every refused token
-//! (address and path, never the token), and after a few wrong tokens stops
-//! looking at that address's tokens for a while, so guessing is slow
-//! whatever else is configured.
+//! client address (even with `PARLOR_RATE_LIMIT=off`), logs every refused
+//! token (address and path, never the token), and after a few wrong tokens
+//! stops looking at that address's tokens for a while, so guessing is slow
+//! whatever else is configured. The address is [`PeerIp`]'s: behind a
+//! proxy in `PARLOR_TRUSTED_PROXIES`, the client's, so one visitor's
+//! guesses do not lock out everyone behind the proxy.
 
 use std::collections::HashMap;
 use std::net::IpAddr;

@@ -1,9 +1,12 @@
-//! Per-client limits, keyed by the peer's IP address: request rates (GCRA
+//! Per-client limits, keyed by the client's IP address: request rates (GCRA
 //! through the `governor` crate) and caps on live connections.
 //!
-//! Clients are keyed by [`client_key`]: an IPv4 address as is, an IPv6
-//! address by its /64 prefix (one household or host usually owns a whole
-//! /64, so keying by full address would let it mint fresh keys at will).
+//! The client's address is the TCP peer's, or, when the peer is a proxy in
+//! [`TrustedProxies`] (`PARLOR_TRUSTED_PROXIES`), the address the proxies
+//! put in `X-Forwarded-For` (see [`TrustedProxies::client`]). Clients are
+//! keyed by [`client_key`]: an IPv4 address as is, an IPv6 address by its
+//! /64 prefix (one household or host usually owns a whole /64, so keying by
+//! full address would let it mint fresh keys at will).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -16,10 +19,12 @@ use std::time::Duration;
 
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
+use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
+use ipnet::IpNet;
 
 use crate::error::AppError;
 
@@ -38,11 +43,14 @@ pub fn client_key(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// The peer's IP address, from the `ConnectInfo<SocketAddr>` that
-/// [`crate::serve::serve`] puts on every request. Never rejects: served any
-/// other way (no `ConnectInfo`), every request counts as one shared client
-/// `0.0.0.0`, so limits still hold — for everyone at once — and a warning is
-/// logged once.
+/// The client's IP address: the peer's, from the `ConnectInfo<SocketAddr>`
+/// that [`crate::serve::serve`] puts on every request; or, when the request
+/// carries an `Arc<TrustedProxies>` extension (the app adds one when
+/// `PARLOR_TRUSTED_PROXIES` is set) and the peer is one of them, the client
+/// `X-Forwarded-For` names ([`TrustedProxies::client`]). Never rejects:
+/// served any other way (no `ConnectInfo`), every request counts as one
+/// shared client `0.0.0.0`, so limits still hold — for everyone at once —
+/// and a warning is logged once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PeerIp(pub IpAddr);
 
@@ -58,7 +66,10 @@ impl<S: Send + Sync> FromRequestParts<S> for PeerIp {
 
 fn peer_ip(parts: &Parts) -> PeerIp {
     match parts.extensions.get::<ConnectInfo<SocketAddr>>() {
-        Some(ConnectInfo(addr)) => PeerIp(addr.ip()),
+        Some(ConnectInfo(addr)) => match parts.extensions.get::<Arc<TrustedProxies>>() {
+            Some(trusted) => PeerIp(trusted.client(addr.ip(), &parts.headers)),
+            None => PeerIp(addr.ip()),
+        },
         None => {
             if !WARNED_NO_PEER.swap(true, Ordering::Relaxed) {
                 tracing::warn!(
@@ -69,6 +80,135 @@ fn peer_ip(parts: &Parts) -> PeerIp {
             PeerIp(IpAddr::from([0, 0, 0, 0]))
         }
     }
+}
+
+/// `X-Forwarded-For`: each proxy on the way appends the address it got the
+/// request from, to the header's last line or as a line of its own.
+pub const X_FORWARDED_FOR: &str = "x-forwarded-for";
+
+/// The proxies whose `X-Forwarded-For` is believed
+/// (`PARLOR_TRUSTED_PROXIES`): address ranges, none by default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<IpNet>);
+
+static WARNED_ALL_TRUSTED: AtomicBool = AtomicBool::new(false);
+
+impl TrustedProxies {
+    /// Parses `off` (none) or a comma-separated list of ranges
+    /// (`10.0.0.0/8`, `fc00::/7`) and single addresses (`192.0.2.10`). An
+    /// error names every entry that is not one; `/0` is refused (every
+    /// address a proxy: no client would ever be found).
+    pub fn parse(text: &str) -> Result<TrustedProxies, String> {
+        let text = text.trim();
+        if text == "off" {
+            return Ok(TrustedProxies::default());
+        }
+        let mut nets = Vec::new();
+        let mut bad = Vec::new();
+        for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let net = entry
+                .parse::<IpNet>()
+                .or_else(|_| entry.parse::<IpAddr>().map(IpNet::from));
+            match net {
+                Ok(net) if net.prefix_len() > 0 => nets.push(net.trunc()),
+                _ => bad.push(format!("{entry:?}")),
+            }
+        }
+        if !bad.is_empty() {
+            return Err(format!(
+                "{} not an address range like 10.0.0.0/8 or fc00::/7 (or a single \
+                 address; /0 is refused); write ranges separated by commas, or off",
+                if bad.len() == 1 {
+                    format!("{} is", bad[0])
+                } else {
+                    format!("{} are", bad.join(", "))
+                }
+            ));
+        }
+        if nets.is_empty() {
+            return Err("no address range: write ranges separated by commas, or off".into());
+        }
+        Ok(TrustedProxies(nets))
+    }
+
+    /// No proxy is trusted: the peer is always the client.
+    pub fn is_off(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether `ip` (IPv4 also when mapped into IPv6) is in a trusted range.
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = ip.to_canonical();
+        self.0.iter().any(|net| net.contains(&ip))
+    }
+
+    /// The client of a request from `peer` with `headers`. An untrusted
+    /// peer is the client, whatever it wrote. A trusted peer's
+    /// `X-Forwarded-For` (every line, in order, each a list separated by
+    /// commas) is read from the right, the end each proxy appends to:
+    /// addresses in trusted ranges are proxies on the way and skipped; the
+    /// first address that is not is the client. Anything further left was
+    /// written by that client (or by proxies nobody vouches for) and is
+    /// never believed. When there is no such address (no header, every
+    /// entry trusted) or the entry in its place is not an address, the peer
+    /// stays the client.
+    pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        if !self.contains(peer) {
+            return peer;
+        }
+        let mut hops = 0;
+        for line in headers.get_all(X_FORWARDED_FOR).iter().rev() {
+            let Ok(line) = line.to_str() else {
+                return peer;
+            };
+            for entry in line.rsplit(',').map(str::trim).filter(|e| !e.is_empty()) {
+                match forwarded_addr(entry) {
+                    Some(ip) if self.contains(ip) => hops += 1,
+                    Some(ip) => return ip,
+                    None => return peer,
+                }
+            }
+        }
+        if hops > 0 && !WARNED_ALL_TRUSTED.swap(true, Ordering::Relaxed) {
+            tracing::warn!(
+                %peer,
+                "X-Forwarded-For names only trusted proxies (a proxy in front that sets no \
+                 X-Forwarded-For, or a client inside PARLOR_TRUSTED_PROXIES): such requests \
+                 count as the proxy's, all together"
+            );
+        }
+        peer
+    }
+}
+
+impl fmt::Display for TrustedProxies {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("off");
+        }
+        for (i, net) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{net}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One `X-Forwarded-For` entry as an address: `192.0.2.7`, `2001:db8::7`,
+/// or with a port (`192.0.2.7:4711`, `[2001:db8::7]:4711`) or brackets, as
+/// some proxies write it; IPv4 mapped into IPv6 as IPv4.
+fn forwarded_addr(entry: &str) -> Option<IpAddr> {
+    let ip = entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<SocketAddr>().ok().map(|a| a.ip()))
+        .or_else(|| {
+            let inner = entry.strip_prefix('[')?.strip_suffix(']')?;
+            inner.parse::<Ipv6Addr>().ok().map(IpAddr::V6)
+        })?;
+    Some(ip.to_canonical())
 }
 
 /// A request rate: `count` requests per `per`, with bursts of up to `burst`
@@ -326,6 +466,167 @@ mod tests {
         assert_ne!(client_key(a), client_key(c));
         let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
         assert_eq!(client_key(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
+    }
+
+    fn xff(lines: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for line in lines {
+            h.append(
+                X_FORWARDED_FOR,
+                axum::http::HeaderValue::from_str(line).unwrap(),
+            );
+        }
+        h
+    }
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    fn private() -> TrustedProxies {
+        TrustedProxies::parse("10.0.0.0/8, 172.16.0.0/12,192.168.0.0/16,fc00::/7").unwrap()
+    }
+
+    #[test]
+    fn the_client_is_the_rightmost_untrusted_forwarded_address() {
+        let t = private();
+        let proxy = ip("10.0.0.2");
+        let client = ip("203.0.113.5");
+        // What the client wrote itself, further left, is never believed.
+        assert_eq!(t.client(proxy, &xff(&["203.0.113.5"])), client);
+        assert_eq!(t.client(proxy, &xff(&["6.6.6.6, 203.0.113.5"])), client);
+        assert_eq!(t.client(proxy, &xff(&["6.6.6.6", "203.0.113.5"])), client);
+        // Trusted hops (a relaying server, an inner proxy) are skipped.
+        assert_eq!(
+            t.client(
+                proxy,
+                &xff(&["6.6.6.6, 203.0.113.5, 10.1.1.1", "172.18.0.3"])
+            ),
+            client
+        );
+        // A client inside the trusted ranges cannot name a key there either.
+        assert_eq!(
+            t.client(proxy, &xff(&["192.168.9.9, 203.0.113.5, 192.168.1.20"])),
+            client
+        );
+        // Every entry trusted, or no header: the peer stays.
+        assert_eq!(t.client(proxy, &xff(&["10.9.9.9, 192.168.1.20"])), proxy);
+        assert_eq!(t.client(proxy, &HeaderMap::new()), proxy);
+        assert_eq!(t.client(proxy, &xff(&["", " , "])), proxy);
+    }
+
+    #[test]
+    fn an_untrusted_peer_chooses_nothing_with_the_header() {
+        let t = private();
+        let peer = ip("198.51.100.1");
+        assert_eq!(t.client(peer, &xff(&["203.0.113.5"])), peer);
+        assert_eq!(t.client(peer, &xff(&["10.0.0.1"])), peer);
+        // Off: even a private peer is the client.
+        let off = TrustedProxies::parse("off").unwrap();
+        assert!(off.is_off());
+        assert_eq!(off, TrustedProxies::default());
+        assert_eq!(
+            off.client(ip("10.0.0.2"), &xff(&["203.0.113.5"])),
+            ip("10.0.0.2")
+        );
+    }
+
+    #[test]
+    fn forwarded_ipv6_and_mapped_addresses() {
+        let t = private();
+        let proxy = ip("fd00::2");
+        assert_eq!(
+            t.client(proxy, &xff(&["2001:db8::1, fd00::3"])),
+            ip("2001:db8::1")
+        );
+        assert_eq!(
+            t.client(proxy, &xff(&["[2001:db8::1]:4711"])),
+            ip("2001:db8::1")
+        );
+        assert_eq!(t.client(proxy, &xff(&["[2001:db8::1]"])), ip("2001:db8::1"));
+        assert_eq!(
+            t.client(proxy, &xff(&["203.0.113.5:4711"])),
+            ip("203.0.113.5")
+        );
+        // IPv4 peers and entries mapped into IPv6 (a dual-stack listener).
+        let mapped_proxy = ip("::ffff:10.0.0.2");
+        assert!(t.contains(mapped_proxy));
+        assert_eq!(
+            t.client(mapped_proxy, &xff(&["::ffff:203.0.113.5"])),
+            ip("203.0.113.5")
+        );
+        assert_eq!(
+            t.client(mapped_proxy, &xff(&["203.0.113.5, ::ffff:10.3.3.3"])),
+            ip("203.0.113.5")
+        );
+    }
+
+    #[test]
+    fn a_garbage_entry_in_the_clients_place_leaves_the_peer() {
+        let t = private();
+        let proxy = ip("10.0.0.2");
+        for lines in [
+            &["unknown"][..],
+            &["203.0.113.5, unknown"],
+            &["203.0.113.5, 999.1.1.1, 10.0.0.7"],
+            &["203.0.113.5", "_hidden"],
+            &["2001:db8::1/64"],
+        ] {
+            assert_eq!(t.client(proxy, &xff(lines)), proxy, "{lines:?}");
+        }
+        // Garbage further left than the client is the client's business.
+        assert_eq!(
+            t.client(proxy, &xff(&["garbage, 203.0.113.5"])),
+            ip("203.0.113.5")
+        );
+        assert_eq!(
+            t.client(proxy, &xff(&["unknown", "203.0.113.5"])),
+            ip("203.0.113.5")
+        );
+        // A line that is not text stops the search where it stands.
+        let mut h = HeaderMap::new();
+        h.append(
+            X_FORWARDED_FOR,
+            axum::http::HeaderValue::from_bytes(b"203.0.113.5\xff").unwrap(),
+        );
+        assert_eq!(t.client(proxy, &h), proxy);
+        h.append(
+            X_FORWARDED_FOR,
+            axum::http::HeaderValue::from_static("198.51.100.4"),
+        );
+        assert_eq!(t.client(proxy, &h), ip("198.51.100.4"));
+    }
+
+    #[test]
+    fn trusted_ranges_parse() {
+        let t = TrustedProxies::parse(" 10.0.0.0/8 ,fc00::/7,192.0.2.10, 172.16.5.4/12,").unwrap();
+        assert_eq!(
+            t.to_string(),
+            "10.0.0.0/8,fc00::/7,192.0.2.10/32,172.16.0.0/12"
+        );
+        assert_eq!(TrustedProxies::parse(&t.to_string()).unwrap(), t);
+        assert!(t.contains(ip("10.255.0.1")));
+        assert!(t.contains(ip("172.31.255.255")));
+        assert!(!t.contains(ip("172.32.0.1")));
+        assert!(t.contains(ip("192.0.2.10")));
+        assert!(!t.contains(ip("192.0.2.11")));
+        assert!(t.contains(ip("fd12::1")));
+        assert!(!t.contains(ip("2001:db8::1")));
+        assert_eq!(TrustedProxies::parse("off").unwrap().to_string(), "off");
+        for bad in [
+            "",
+            ",",
+            "10.0.0/8",
+            "10.0.0.0/33",
+            "x",
+            "0.0.0.0/0",
+            "::/0",
+            "off,10.0.0.0/8",
+        ] {
+            assert!(TrustedProxies::parse(bad).is_err(), "{bad:?}");
+        }
+        let e = TrustedProxies::parse("10.0.0.0/8,nope,1.2.3/4").unwrap_err();
+        assert!(e.contains("\"nope\", \"1.2.3/4\" are not"), "{e}");
     }
 
     #[test]

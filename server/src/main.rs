@@ -64,6 +64,7 @@ async fn main() -> anyhow::Result<()> {
         rate_limits = ?config.rate_limits,
         sockets_per_ip = ?config.max_sockets_per_ip,
         conns_per_ip = ?config.serve.max_conns_per_ip,
+        trusted_proxies = %config.trusted_proxies,
         header_timeout = ?config.serve.header_timeout,
         allowed_origins = ?config.allowed_origins,
         public_url = ?config.public_url,

@@ -12,8 +12,14 @@
 //!   kept forever; the server speaks HTTP/1.1 only, through hyper's own
 //!   HTTP/1 connection, whose timer starts at once.)
 //! - A cap on concurrent TCP connections per client IP (a WebSocket counts
-//!   until it closes).
-//! - `ConnectInfo<SocketAddr>` on every request, for per-client limits.
+//!   until it closes). It counts the TCP peer: a connection is accepted or
+//!   refused before any header is read, so `X-Forwarded-For` plays no part.
+//!   Behind a proxy the peer is the proxy, so the cap is off there
+//!   (`PARLOR_MAX_CONNS_PER_IP=off`) and the proxy limits connections per
+//!   client (the compose bundle's HAProxy does).
+//! - `ConnectInfo<SocketAddr>` on every request, for per-client limits
+//!   (which may read the client from a trusted proxy's `X-Forwarded-For`:
+//!   see [`crate::limits::TrustedProxies`]).
 //! - Graceful shutdown: on cancel, stop accepting; idle connections close;
 //!   requests in flight finish (within [`ServeLimits::shutdown_grace`]).
 //!   Upgraded WebSockets are no longer this loop's: their tasks watch the
@@ -49,8 +55,9 @@ pub struct ServeLimits {
     /// connection's start or the previous response (so also the longest a
     /// kept-alive connection may sit idle). `PARLOR_HEADER_TIMEOUT`.
     pub header_timeout: Duration,
-    /// Most TCP connections open at once per client IP (IPv6: per /64);
-    /// `None` for no cap. `PARLOR_MAX_CONNS_PER_IP`.
+    /// Most TCP connections open at once per peer IP (IPv6: per /64), the
+    /// peer being a proxy when there is one; `None` for no cap.
+    /// `PARLOR_MAX_CONNS_PER_IP`.
     pub max_conns_per_ip: Option<usize>,
     /// After shutdown starts, how long requests in flight may take before
     /// their connections are dropped. `PARLOR_SHUTDOWN_GRACE`.

@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::limits::{Rate, RateLimits};
+use crate::limits::{Rate, RateLimits, TrustedProxies};
 use crate::serve::ServeLimits;
 
 /// Server settings.
@@ -29,6 +29,9 @@ pub struct Config {
     /// `PARLOR_MAX_SOCKETS_PER_IP`: live WebSockets per client IP (IPv6: per
     /// /64); `None` for no cap.
     pub max_sockets_per_ip: Option<usize>,
+    /// `PARLOR_TRUSTED_PROXIES`: proxies whose `X-Forwarded-For` names the
+    /// client that the per-client limits count (default: none).
+    pub trusted_proxies: TrustedProxies,
     /// `PARLOR_BODY_LIMIT`: largest JSON request body, in bytes.
     pub body_limit: usize,
     /// `PARLOR_REQUEST_TIMEOUT`: longest an API request may take, reading
@@ -169,7 +172,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_RATE_ROOM", help: "Room lookups and joins per client, or off" },
     Setting { env: "PARLOR_RATE_API", help: "Other API requests per client, or off" },
     Setting { env: "PARLOR_MAX_SOCKETS_PER_IP", help: "Live WebSockets per client IP (IPv6: per /64), or off [default: 32]" },
-    Setting { env: "PARLOR_MAX_CONNS_PER_IP", help: "Open TCP connections per client IP, or off [default: 64]" },
+    Setting { env: "PARLOR_MAX_CONNS_PER_IP", help: "Open TCP connections per client IP, or off [default: 64]; counts the TCP peer (a proxy), never X-Forwarded-For" },
+    Setting { env: "PARLOR_TRUSTED_PROXIES", help: "Proxies whose X-Forwarded-For names the client, for the per-client limits: address ranges, comma-separated (e.g. 10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7), or off [default: off]" },
     Setting { env: "PARLOR_BODY_LIMIT", help: "Largest JSON request body in bytes [default: 16384]" },
     Setting { env: "PARLOR_HEADER_TIMEOUT", help: "Time to send request headers [default: 10s]" },
     Setting { env: "PARLOR_REQUEST_TIMEOUT", help: "Longest an API request may take [default: 30s]" },
@@ -302,6 +306,7 @@ impl Config {
             allowed_origins: Vec::new(),
             rate_limits: RateLimits::defaults(),
             max_sockets_per_ip: Some(32),
+            trusted_proxies: TrustedProxies::default(),
             body_limit: DEFAULT_BODY_LIMIT,
             request_timeout: Duration::from_secs(30),
             serve: ServeLimits::default(),
@@ -543,8 +548,8 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
         }
     }
 
-    /// Request rates, sockets and connections per client, and the largest
-    /// body.
+    /// Request rates, sockets and connections per client, the proxies that
+    /// say who the client is, and the largest body.
     fn request_limits(&mut self, c: &mut Config) {
         let all_off = match self.read("PARLOR_RATE_LIMIT").as_deref() {
             None | Some("on") => false,
@@ -577,6 +582,10 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
         if let Some(v) = self.read("PARLOR_MAX_CONNS_PER_IP") {
             let cap = parse_cap(&v).map(|cap| c.serve.max_conns_per_ip = cap);
             self.check("PARLOR_MAX_CONNS_PER_IP", cap);
+        }
+        if let Some(v) = self.read("PARLOR_TRUSTED_PROXIES") {
+            let trusted = TrustedProxies::parse(&v).map(|t| c.trusted_proxies = t);
+            self.check("PARLOR_TRUSTED_PROXIES", trusted);
         }
         if let Some(v) = self.read("PARLOR_BODY_LIMIT") {
             let limit = v

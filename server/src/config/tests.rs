@@ -22,6 +22,7 @@ fn defaults_need_no_variables() {
     assert_eq!(c.rate_limits, RateLimits::defaults());
     assert_eq!(c.max_sockets_per_ip, Some(32));
     assert_eq!(c.serve.max_conns_per_ip, Some(64));
+    assert!(c.trusted_proxies.is_off());
     assert_eq!(c.serve.header_timeout, Duration::from_secs(10));
     assert_eq!(c.body_limit, 16 * 1024);
     assert!(c.allowed_origins.is_empty());
@@ -42,6 +43,7 @@ fn every_knob_reads_from_the_environment() {
         ("PARLOR_RATE_API", "20/s,burst=100"),
         ("PARLOR_MAX_SOCKETS_PER_IP", "8"),
         ("PARLOR_MAX_CONNS_PER_IP", "off"),
+        ("PARLOR_TRUSTED_PROXIES", "10.0.0.0/8, fc00::/7"),
         ("PARLOR_BODY_LIMIT", "4096"),
         ("PARLOR_HEADER_TIMEOUT", "500ms"),
         ("PARLOR_REQUEST_TIMEOUT", "2m"),
@@ -65,6 +67,9 @@ fn every_knob_reads_from_the_environment() {
     );
     assert_eq!(c.max_sockets_per_ip, Some(8));
     assert_eq!(c.serve.max_conns_per_ip, None);
+    assert_eq!(c.trusted_proxies.to_string(), "10.0.0.0/8,fc00::/7");
+    assert!(c.trusted_proxies.contains("10.1.2.3".parse().unwrap()));
+    assert!(!c.trusted_proxies.contains("203.0.113.1".parse().unwrap()));
     assert_eq!(c.body_limit, 4096);
     assert_eq!(c.serve.header_timeout, Duration::from_millis(500));
     assert_eq!(c.request_timeout, Duration::from_secs(120));
@@ -192,6 +197,7 @@ fn every_bad_value_is_reported_by_name() {
         ("PARLOR_RATE_CREATE", "10 per minute"),
         ("PARLOR_MAX_SOCKETS_PER_IP", "0"),
         ("PARLOR_MAX_CONNS_PER_IP", "-3"),
+        ("PARLOR_TRUSTED_PROXIES", "10.0.0.0/8,10.0.0/8"),
         ("PARLOR_BODY_LIMIT", "huge"),
         ("PARLOR_HEADER_TIMEOUT", "0s"),
         ("PARLOR_REQUEST_TIMEOUT", "1d"),
@@ -206,6 +212,7 @@ fn every_bad_value_is_reported_by_name() {
         "PARLOR_RATE_CREATE",
         "PARLOR_MAX_SOCKETS_PER_IP",
         "PARLOR_MAX_CONNS_PER_IP",
+        "PARLOR_TRUSTED_PROXIES",
         "PARLOR_BODY_LIMIT",
         "PARLOR_HEADER_TIMEOUT",
         "PARLOR_REQUEST_TIMEOUT",

@@ -32,6 +32,7 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::middleware;
+use axum::Extension;
 use axum::Router;
 use parlor_protocol::RoomCode;
 use tokio_util::sync::CancellationToken;
@@ -42,7 +43,7 @@ use crate::auth::TokenGuard;
 use crate::config::{Config, MetricsAccess};
 use crate::error::AppError;
 use crate::heavy::HeavyPool;
-use crate::limits::{self, PerIpCap, RateLimiter, RateLimits};
+use crate::limits::{self, PerIpCap, RateLimiter, RateLimits, TrustedProxies};
 use crate::retention::RetentionState;
 use crate::room::{OpenError, Rooms};
 use crate::ws;
@@ -81,6 +82,8 @@ struct Policy {
     heavy: HeavyPool,
     /// Cluster mode: rooms other servers own are relayed to them.
     relay: Option<Arc<relay::Relay>>,
+    /// `None`: no proxy's `X-Forwarded-For` is believed.
+    trusted_proxies: Option<Arc<TrustedProxies>>,
 }
 
 impl AppState {
@@ -113,6 +116,8 @@ impl AppState {
                     .as_ref()
                     .and_then(|c| relay::Relay::new(&c.secret))
                     .map(Arc::new),
+                trusted_proxies: (!config.trusted_proxies.is_off())
+                    .then(|| Arc::new(config.trusted_proxies.clone())),
             }),
         }
     }
@@ -159,7 +164,13 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         // Outside the API's limits, behind its own guard.
         .merge(ops::metrics_router(policy.metrics.clone()).with_state(state))
         .merge(assets::router(web_dir));
-    layers::security_headers(app).layer(TraceLayer::new_for_http())
+    let app = layers::security_headers(app).layer(TraceLayer::new_for_http());
+    // Every per-client key (`limits::PeerIp`) reads the client from a
+    // trusted proxy's `X-Forwarded-For` when this list is on the request.
+    match &policy.trusted_proxies {
+        Some(trusted) => app.layer(Extension(Arc::clone(trusted))),
+        None => app,
+    }
 }
 
 /// The room a path names, if the code is well formed.

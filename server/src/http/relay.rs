@@ -11,11 +11,18 @@
 //! `room_moved`, or close 4010) and the client tries anew. A client's own
 //! header, wrong or right, chooses nothing: it is removed, and a wrong one
 //! makes the request an ordinary one.
+//!
+//! The relay is one more proxy on the way: it appends the address it got
+//! the request from to `X-Forwarded-For` (the client's own lines, and a
+//! front proxy's, pass on unchanged), so the owner, trusting the servers'
+//! addresses (`PARLOR_TRUSTED_PROXIES`), keys the same client this server
+//! did.
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::{OriginalUri, Request, State};
+use axum::extract::{ConnectInfo, OriginalUri, Request, State};
 use axum::http::{HeaderValue, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -26,6 +33,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::AppState;
 use crate::error::AppError;
+use crate::limits::X_FORWARDED_FOR;
 use crate::room::OpenError;
 
 /// The header a relayed request carries (its value: the cluster secret).
@@ -112,6 +120,13 @@ async fn forward(
     };
     *req.uri_mut() = Uri::from(path);
     req.headers_mut().insert(RELAYED, relay.secret.clone());
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    if let Some(Ok(peer)) = peer.map(|ip| HeaderValue::from_str(&ip.to_canonical().to_string())) {
+        req.headers_mut().append(X_FORWARDED_FOR, peer);
+    }
     let sent = async {
         let stream = tokio::net::TcpStream::connect(addr).await?;
         stream.set_nodelay(true)?;

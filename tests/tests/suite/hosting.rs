@@ -531,3 +531,189 @@ async fn cluster_and_single_mode_never_share_a_database() {
     b.stop().await;
     db.drop_db().await;
 }
+
+/// A request as a proxy on loopback would pass it: `X-Forwarded-For` lines
+/// as given (none: no header), `token` as a bearer token. The status.
+async fn as_forwarded(
+    api: &Api,
+    method: &str,
+    path: &str,
+    forwarded: &[&str],
+    token: Option<&str>,
+) -> u16 {
+    let url = format!("{}{path}", api.base());
+    let mut req = match method {
+        "POST" => api
+            .http
+            .post(url)
+            .json(&serde_json::json!({"game": "doozy-dice", "name": "Ana"})),
+        _ => api.http.get(url),
+    };
+    for line in forwarded {
+        req = req.header("x-forwarded-for", *line);
+    }
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    req.send().await.unwrap().status().as_u16()
+}
+
+/// Behind a trusted proxy (`PARLOR_TRUSTED_PROXIES`, here the test's own
+/// loopback address) each client `X-Forwarded-For` names has its own
+/// room-creation quota and its own wrong-token lockout; what a client wrote
+/// further left chooses nothing. A peer outside the trusted ranges is the
+/// client whatever header it sends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_each_client_has_its_own_limits() {
+    use parlor_server::limits::{Rate, TrustedProxies};
+    let db = TestDb::sqlite();
+    let mut c = config(&db);
+    c.rate_limits.create_room = Some(Rate::new(3, Duration::from_secs(60), 3));
+    c.trusted_proxies = TrustedProxies::parse("127.0.0.0/8").unwrap();
+    let server = TestServer::start_with(c).await;
+    let create = |forwarded: &'static [&'static str]| {
+        let api = server.api.clone();
+        async move { as_forwarded(&api, "POST", "/api/rooms", forwarded, None).await }
+    };
+    for client in [&["203.0.113.1"][..], &["203.0.113.2"]] {
+        for n in 0..3 {
+            assert_eq!(create(client).await, 200, "{client:?}, room {n}");
+        }
+    }
+    for forwarded in [
+        &["203.0.113.1"][..],
+        // The client's own entries, left of what the proxy added.
+        &["198.51.100.9, 203.0.113.1"],
+        &["198.51.100.9", "203.0.113.2"],
+        // Trusted hops (another proxy, a relaying server) are skipped.
+        &["203.0.113.2, 127.0.0.5"],
+        &["203.0.113.1", "127.0.0.1"],
+    ] {
+        assert_eq!(create(forwarded).await, 429, "{forwarded:?}");
+    }
+    // A third client, and the proxy's own requests (no client named), each
+    // have a quota of their own.
+    assert_eq!(create(&["2001:db8::1"]).await, 200);
+    assert_eq!(create(&[]).await, 200);
+    assert_eq!(create(&["127.0.0.9"]).await, 200);
+
+    // Ten wrong admin tokens lock out that client only.
+    let admin = |forwarded: &'static [&'static str], token: &'static str| {
+        let api = server.api.clone();
+        async move { as_forwarded(&api, "GET", "/api/admin/rooms", forwarded, Some(token)).await }
+    };
+    let mut refused = 0;
+    while admin(&["203.0.113.66"], "a-wrong-guess").await == 401 {
+        refused += 1;
+        assert!(refused <= 11, "guesses are never slowed");
+    }
+    assert_eq!(
+        refused, 11,
+        "ten wrong tokens, then one that starts the wait"
+    );
+    assert_eq!(admin(&["203.0.113.66"], ADMIN).await, 429);
+    assert_eq!(admin(&["203.0.113.67"], ADMIN).await, 200);
+    assert_eq!(
+        admin(&[], ADMIN).await,
+        200,
+        "the proxy itself is not locked out"
+    );
+    server.stop().await;
+
+    // Trusting other addresses than the peer's: the header is ignored, the
+    // peer is the one client.
+    let mut c = config(&db);
+    c.rate_limits.create_room = Some(Rate::new(3, Duration::from_secs(60), 3));
+    c.trusted_proxies = TrustedProxies::parse("10.0.0.0/8,fc00::/7").unwrap();
+    let server = TestServer::start_with(c).await;
+    let create = |forwarded: &'static [&'static str]| {
+        let api = server.api.clone();
+        async move { as_forwarded(&api, "POST", "/api/rooms", forwarded, None).await }
+    };
+    for forwarded in [&["203.0.113.1"][..], &["203.0.113.2"], &[]] {
+        assert_eq!(create(forwarded).await, 200, "{forwarded:?}");
+    }
+    for forwarded in [&["203.0.113.3"][..], &["10.0.0.1"], &[]] {
+        assert_eq!(create(forwarded).await, 429, "{forwarded:?}");
+    }
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// In a cluster a room another server owns is relayed there; the owner
+/// counts the client the proxy named, not the relaying server: the relay
+/// passes `X-Forwarded-For` on and appends the address it got the request
+/// from, so a client that reaches a server directly cannot name its key at
+/// the owner either. The servers trust 127.0.0.1 (the proxy's and each
+/// other's address here); 127.0.0.2 is a client. Needs Postgres (skipped
+/// without).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relayed_request_counts_as_the_same_client_at_the_owner() {
+    use parlor_server::config::Cluster;
+    use parlor_server::limits::{Rate, TrustedProxies};
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let clustered = |id: &str| {
+        let mut c = parlor_server::Config::for_tests(db.url());
+        c.cluster = Some(Cluster {
+            node_id: id.into(),
+            internal_addr: None,
+            lease_ttl: Duration::from_secs(2),
+            secret: "a-test-cluster-secret".into(),
+            drain_linger: Duration::ZERO,
+        });
+        c.rate_limits.room_code = Some(Rate::new(3, Duration::from_secs(60), 3));
+        c.trusted_proxies = TrustedProxies::parse("127.0.0.1").unwrap();
+        c
+    };
+    let owner = TestServer::start_with(clustered("owner")).await;
+    let relay = TestServer::start_with(clustered("relay")).await;
+    let room = owner.create_room(PLAYERS[0].kind, None, "Ana").await;
+    let path: &'static str = Box::leak(format!("/api/rooms/{}", room.code.0).into_boxed_str());
+    // From 127.0.0.1: a trusted proxy. From 127.0.0.2: a client.
+    let from = |server: &TestServer, local: [u8; 4]| Api {
+        addr: server.addr,
+        http: reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from(local))
+            .timeout(parlor_tests::WAIT)
+            .build()
+            .unwrap(),
+    };
+    let get = |api: Api, forwarded: &'static [&'static str]| async move {
+        as_forwarded(&api, "GET", path, forwarded, None).await
+    };
+    let (proxy_to_owner, proxy_to_relay) =
+        (from(&owner, [127, 0, 0, 1]), from(&relay, [127, 0, 0, 1]));
+    let (client_to_owner, client_to_relay) =
+        (from(&owner, [127, 0, 0, 2]), from(&relay, [127, 0, 0, 2]));
+
+    // A client behind the proxy uses up its lookups at the owner...
+    for _ in 0..3 {
+        assert_eq!(get(proxy_to_owner.clone(), &["203.0.113.1"]).await, 200);
+    }
+    assert_eq!(get(proxy_to_owner.clone(), &["203.0.113.1"]).await, 429);
+    // ...and through the other server it is the same client there (the
+    // relaying server's own count for it has room left).
+    assert_eq!(get(proxy_to_relay.clone(), &["203.0.113.1"]).await, 429);
+    assert_eq!(
+        get(proxy_to_relay.clone(), &["198.51.100.9, 203.0.113.1"]).await,
+        429
+    );
+    // Another client through the relay is served.
+    assert_eq!(get(proxy_to_relay.clone(), &["203.0.113.2"]).await, 200);
+
+    // A client at 127.0.0.2 uses up its lookups at the owner; through the
+    // relay, naming another client in the header, it is still itself there.
+    for _ in 0..3 {
+        assert_eq!(get(client_to_owner.clone(), &["203.0.113.3"]).await, 200);
+    }
+    assert_eq!(get(client_to_owner.clone(), &[]).await, 429);
+    assert_eq!(get(client_to_relay.clone(), &["203.0.113.4"]).await, 429);
+    assert_eq!(get(client_to_relay, &[]).await, 429);
+    // The client it named was never counted.
+    assert_eq!(get(proxy_to_owner, &["203.0.113.4"]).await, 200);
+    relay.stop().await;
+    owner.stop().await;
+    db.drop_db().await;
+}
