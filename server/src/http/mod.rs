@@ -29,7 +29,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::middleware;
 use axum::Extension;
@@ -150,11 +150,12 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
             policy.request_timeout,
             layers::request_timeout,
         ));
-    // The general limit wraps everything under /api, unknown routes included.
+    // The general limit wraps everything under /api, unknown routes
+    // included, except the probes.
     let api = match rates.api {
         Some(rate) => api.layer(middleware::from_fn_with_state(
             Arc::new(RateLimiter::new("api", rate)),
-            limits::rate_limit,
+            api_rate_limit,
         )),
         None => api,
     }
@@ -171,6 +172,24 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         Some(trusted) => app.layer(Extension(Arc::clone(trusted))),
         None => app,
     }
+}
+
+/// The general API limit, except `/api/health` and `/api/ready`: a proxy
+/// checks them several times a second from one address (and, behind a
+/// front proxy that names no client, every player shares that address), and
+/// a 429 there would mark a healthy server down. They read nothing a client
+/// could use to load the server.
+async fn api_rate_limit(
+    state: State<Arc<RateLimiter>>,
+    peer: limits::PeerIp,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    // Paths inside the `/api` nest.
+    if matches!(request.uri().path(), "/health" | "/ready") {
+        return next.run(request).await;
+    }
+    limits::rate_limit(state, peer, request, next).await
 }
 
 /// The room a path names, if the code is well formed.

@@ -770,3 +770,32 @@ async fn verify_follows_no_redirect_and_reads_a_bounded_amount() {
     );
     serving.abort();
 }
+
+/// The probes are outside the API's rate limit: a proxy's health checks from
+/// one address (every player's, behind a front proxy that names no client)
+/// are never answered 429, while other API requests from it are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_checks_are_never_rate_limited() {
+    let db = TestDb::sqlite();
+    let mut config = parlor_server::Config::for_tests(db.url());
+    config.rate_limits = RateLimits::OFF;
+    config.rate_limits.api = Some(parlor_server::limits::Rate::new(
+        1,
+        std::time::Duration::from_secs(60),
+        3,
+    ));
+    let server = TestServer::start_with(config).await;
+    for path in ["/api/ready", "/api/health"] {
+        for i in 0..20 {
+            let (status, _) = server.api.get_raw(path).await;
+            assert_eq!(status, 200, "{path}, request {i}");
+        }
+    }
+    let mut statuses = Vec::new();
+    for _ in 0..5 {
+        statuses.push(server.api.get_raw("/api/games").await.0);
+    }
+    assert_eq!(statuses, [200, 200, 200, 429, 429], "the API's limit holds");
+    server.stop().await;
+    db.drop_db().await;
+}
