@@ -31,14 +31,20 @@ pub struct Limit {
 }
 
 /// The admin routes (relative to `/api/admin`), behind `guard`; every
-/// route answers 404 when no token is configured.
-pub fn routes(guard: Option<Arc<TokenGuard>>) -> Router<AppState> {
+/// route answers 404 when no token is configured. In cluster mode closing
+/// a room another server serves is relayed to that server (once the token
+/// is checked here; it is checked there too).
+pub fn routes(guard: Option<Arc<TokenGuard>>, state: &AppState) -> Router<AppState> {
     let Some(guard) = guard else {
         return Router::new().fallback(|| async { AppError::NoRoute });
     };
     Router::new()
-        .route("/rooms", get(rooms))
         .route("/rooms/{code}/close", post(close_room))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            super::relay::relay,
+        ))
+        .route("/rooms", get(rooms))
         .route("/matches", get(matches))
         .route("/retention", get(retention))
         .route_layer(middleware::from_fn_with_state(guard, crate::auth::require))

@@ -134,7 +134,7 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
     let rates = policy.rate_limits;
     let api = Router::new()
         .merge(ops::router())
-        .nest("/admin", admin::routes(policy.admin.clone()))
+        .nest("/admin", admin::routes(policy.admin.clone(), &state))
         .merge(rooms::router(rates, &state))
         .merge(matches::router())
         .merge(records::router())

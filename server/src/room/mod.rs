@@ -563,10 +563,24 @@ impl Rooms {
             .collect()
     }
 
-    /// Closes a room for good (see [`RoomCmd::Close`]); a room not in
-    /// memory is marked closed in the database.
+    /// Closes a room for good (see [`RoomCmd::Close`]); in single mode a
+    /// room not in memory is marked closed in the database, in cluster
+    /// mode it is claimed and closed by its actor.
     pub async fn close(&self, code: &RoomCode, reason: String) -> Result<(), OpenError> {
-        match self.running(code) {
+        let running = match self.running(code) {
+            // Cluster mode: only the room's owner may write it, so a room
+            // not served here is claimed first (the actor then closes it
+            // through its fenced store); one another live server serves is
+            // refused as `Elsewhere` (the admin API relays there).
+            None if self.inner.member.is_some() => match self.open_for(code, "close").await {
+                Ok(handle) => Some(handle),
+                // No server can serve it: nothing else writes it.
+                Err(OpenError::Broken) => None,
+                Err(e) => return Err(e),
+            },
+            running => running,
+        };
+        match running {
             Some(handle) => {
                 let (reply, rx) = oneshot::channel();
                 if handle

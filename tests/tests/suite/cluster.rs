@@ -603,3 +603,61 @@ async fn the_admin_list_shows_each_rooms_owner_whichever_server_is_asked() {
     b.stop().await;
     db.drop_db().await;
 }
+
+/// Why the room was closed, as stored.
+async fn closed_why(conn: &mut sqlx::PgConnection, code: &str) -> Option<String> {
+    sqlx::query("select closed from room where room_code = $1")
+        .bind(code)
+        .fetch_one(conn)
+        .await
+        .unwrap()
+        .get(0)
+}
+
+/// The admin page closes a room whichever server it asks: B, asked to
+/// close a room A serves, relays the request to A, whose room closes its
+/// sockets (4410) and stores why, never B writing a room it does not own.
+/// A room nobody serves is claimed, then closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_admin_closes_a_room_through_any_server() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let with_admin = |id: &str| {
+        let mut config = node(&db, id);
+        config.admin_token = Some(ADMIN.into());
+        config
+    };
+    let a = TestServer::start_with(with_admin("a")).await;
+    let b = TestServer::start_with(with_admin("b")).await;
+    let mut t = Table::started(&a, GameKind::DoozyDice, 0, 2, 0).await;
+    let close_via = |server: &TestServer, code: &str| {
+        reqwest::Client::new()
+            .post(format!("{}/api/admin/rooms/{code}/close", server.base()))
+            .bearer_auth(ADMIN)
+            .json(&serde_json::json!({ "reason": "closed for a test" }))
+            .send()
+    };
+    let resp = close_via(&b, &t.code).await.unwrap();
+    assert_eq!(resp.status(), 200, "{}", resp.text().await.unwrap());
+    for c in &mut t.seats {
+        assert_eq!(c.close_code().await, close::ROOM_CLOSED);
+    }
+    let mut conn = raw(&db).await;
+    assert_eq!(
+        closed_why(&mut conn, &t.code).await.as_deref(),
+        Some("closed for a test")
+    );
+
+    // A lobby its server handed back (a drain): claimed, then closed.
+    let lobby = a.create_room(GameKind::DoozyDice, None, "Ann").await;
+    a.stop().await;
+    let resp = close_via(&b, &lobby.code.0).await.unwrap();
+    assert_eq!(resp.status(), 200, "{}", resp.text().await.unwrap());
+    assert_eq!(
+        closed_why(&mut conn, &lobby.code.0).await.as_deref(),
+        Some("closed for a test")
+    );
+    b.stop().await;
+    db.drop_db().await;
+}
