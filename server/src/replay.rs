@@ -32,6 +32,16 @@ pub enum ReplayError {
     /// The stored log does not replay.
     #[error("the stored match does not replay: {0}")]
     Broken(String),
+    /// The match was played under rules this server does not run (a build
+    /// before or after a rules change): rebuilt here it would show wrongly.
+    /// Its record (the export) is still served: it is what was stored.
+    #[error("this match was played under the rules {needs}; this server runs {runs}, so it cannot show it move by move (its record can still be downloaded)")]
+    OtherRules {
+        /// The rules it was played under (`slug@version`).
+        needs: String,
+        /// The rules this server runs for that game.
+        runs: String,
+    },
     /// Storage failed.
     #[error(transparent)]
     Store(StoreError),
@@ -62,6 +72,13 @@ pub async fn load(store: &Store, id: MatchId, viewer: Viewer) -> Result<StoredRe
     let record = store.match_record(id).await?;
     if viewer != Viewer::Spectator && record.result.is_none() {
         return Err(ReplayError::NotOver);
+    }
+    let rules = store.match_rules(id).await?;
+    if !rules.is_running() {
+        return Err(ReplayError::OtherRules {
+            needs: rules.to_string(),
+            runs: parlor_games::Rules::running(rules.kind).to_string(),
+        });
     }
     Ok(StoredReplay {
         id,

@@ -193,6 +193,23 @@ async fn a_match_of_other_rules_is_refused_and_kept() {
         body.contains(&newer.to_string()) && body.contains(&running.to_string()),
         "{body}"
     );
+    // Its finished match is not shown move by move under these rules
+    // either: a replay would rebuild it wrongly.
+    let replay = reqwest::Client::new()
+        .get(format!(
+            "http://{}/api/matches/{}/replay",
+            server.addr, done_id
+        ))
+        .timeout(Duration::from_secs(20))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(replay.status(), 409);
+    let body = replay.text().await.unwrap();
+    assert!(
+        body.contains(&newer.to_string()) && body.contains(&running.to_string()),
+        "{body}"
+    );
     server.shutdown().await;
 
     // A build running those rules (here: the match set back to this

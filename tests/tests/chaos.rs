@@ -870,14 +870,24 @@ async fn keeper(
     let mut failing_since: Option<Instant> = None;
     loop {
         tokio::time::sleep(Duration::from_millis(rng.random_range(200..500))).await;
-        let row = sqlx::query(
+        let row = match sqlx::query(
             "select r.status, s.stand_in from room r join seat s on s.room_code = r.room_code \
              and s.seat = 0 where r.room_code = $1",
         )
         .bind(&code)
         .fetch_one(&pool)
         .await
-        .map_err(|e| format!("room {code}: {e}"))?;
+        {
+            Ok(row) => row,
+            // The database restarting (a fault): look again in a moment.
+            Err(e) => {
+                let since = *failing_since.get_or_insert_with(Instant::now);
+                if since.elapsed() > STUCK {
+                    return Err(format!("room {code}: the database for {STUCK:?}: {e}"));
+                }
+                continue;
+            }
+        };
         let status: String = row.get(0);
         let stand_in: i64 = row.get(1);
         let last = ctx.last.load(Ordering::SeqCst);

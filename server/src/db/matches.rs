@@ -121,6 +121,19 @@ impl Store {
             .collect()
     }
 
+    /// The rules a match was started under.
+    pub async fn match_rules(&self, match_id: MatchId) -> StoreResult<Rules> {
+        let r = sqlx::query("select game, rules_version from game_match where match_id = $1")
+            .bind(match_id.to_string())
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(Rules {
+            kind: game_of(&r.try_get::<String, _>("game")?)?,
+            version: u32::try_from(r.try_get::<i64, _>("rules_version")?)
+                .map_err(|_| StoreError::Corrupt("rules_version".into()))?,
+        })
+    }
+
     /// A match with its result (the seed only once finished).
     pub async fn match_record(&self, match_id: MatchId) -> StoreResult<MatchRecord> {
         let r = sqlx::query(

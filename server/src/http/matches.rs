@@ -68,7 +68,9 @@ pub(super) fn replay_error(e: crate::replay::ReplayError) -> AppError {
         ReplayError::Store(s) => AppError::Store(s),
         ReplayError::NotOver => AppError::MatchNotOver,
         ReplayError::NoSuchSeat(_) => AppError::BadRequest(e.to_string()),
-        ReplayError::Broken(_) => AppError::rejected(StatusCode::CONFLICT, e.to_string()),
+        ReplayError::Broken(_) | ReplayError::OtherRules { .. } => {
+            AppError::rejected(StatusCode::CONFLICT, e.to_string())
+        }
     }
 }
 
