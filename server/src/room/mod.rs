@@ -307,8 +307,9 @@ struct RoomsInner {
     /// Live room actors by code. A std mutex: held only for map lookups,
     /// never across an await.
     map: Mutex<HashMap<RoomCode, RoomHandle>>,
-    /// Held while a room is rebuilt, so one room never gets two actors.
-    loading: tokio::sync::Mutex<()>,
+    /// Held while a room is rebuilt, so one room never gets two actors;
+    /// one per room, so rooms load side by side (a failover brings many).
+    loading: LoadLocks,
     store: Store,
     config: RoomConfig,
     shutdown: CancellationToken,
@@ -350,7 +351,7 @@ impl Rooms {
         Rooms {
             inner: Arc::new(RoomsInner {
                 map: Mutex::default(),
-                loading: tokio::sync::Mutex::new(()),
+                loading: LoadLocks::default(),
                 store,
                 config,
                 shutdown,
@@ -459,7 +460,7 @@ impl Rooms {
         if self.inner.shutdown.is_cancelled() {
             return Err(OpenError::ShuttingDown);
         }
-        let _loading = self.inner.loading.lock().await;
+        let _loading = self.inner.loading.lock(code).await;
         if let Some(h) = self.running(code) {
             return Ok(h);
         }
@@ -652,12 +653,12 @@ impl Rooms {
         // Held from the insert to the registration: a restore running at the
         // same time (`restore_all` at start restores new lobbies too) must
         // find this actor, not build a second one from a half-made room.
-        let _loading = self.inner.loading.lock().await;
         let mut attempts = 0;
-        let code = loop {
+        let (code, _loading) = loop {
             let code = new_code();
+            let loading = self.inner.loading.lock(&code).await;
             match self.inner.store.create_room(&code, &options).await {
-                Ok(()) => break code,
+                Ok(()) => break (code, loading),
                 // A code collision: draw again.
                 Err(StoreError::Conflict(_)) if attempts < 8 => attempts += 1,
                 Err(e) => return Err(e.into()),
@@ -715,6 +716,50 @@ impl Rooms {
     }
 }
 
+/// One lock per room being rebuilt (or created), made on demand and
+/// forgotten once nobody holds or waits for it.
+#[derive(Default)]
+struct LoadLocks(Mutex<HashMap<RoomCode, Arc<tokio::sync::Mutex<()>>>>);
+
+impl LoadLocks {
+    async fn lock(&self, code: &RoomCode) -> LoadGuard<'_> {
+        let mutex = self
+            .0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(code.clone())
+            .or_default()
+            .clone();
+        let held = Arc::clone(&mutex).lock_owned().await;
+        LoadGuard {
+            locks: self,
+            code: code.clone(),
+            mutex,
+            held: Some(held),
+        }
+    }
+}
+
+/// A room's load lock, held until dropped.
+struct LoadGuard<'a> {
+    locks: &'a LoadLocks,
+    code: RoomCode,
+    mutex: Arc<tokio::sync::Mutex<()>>,
+    held: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for LoadGuard<'_> {
+    fn drop(&mut self) {
+        drop(self.held.take());
+        let mut map = self.locks.0.lock().unwrap_or_else(|p| p.into_inner());
+        // Only the map's and ours: nobody waits for it, and nobody can take
+        // it without the map's lock, held here.
+        if Arc::strong_count(&self.mutex) == 2 {
+            map.remove(&self.code);
+        }
+    }
+}
+
 /// A fresh room code.
 fn new_code() -> RoomCode {
     let mut rng = rand::rng();
@@ -742,6 +787,30 @@ mod tests {
     use parlor_protocol::GameKind;
 
     use super::*;
+
+    #[tokio::test]
+    async fn rooms_load_side_by_side_and_one_room_at_a_time() {
+        let locks = LoadLocks::default();
+        let (a, b) = (RoomCode("AAAAAAAA".into()), RoomCode("BBBBBBBB".into()));
+        let held_a = locks.lock(&a).await;
+        // Another room's lock is free while this one is held.
+        let held_b = tokio::time::timeout(Duration::from_secs(1), locks.lock(&b))
+            .await
+            .expect("another room loads beside it");
+        // The same room's waits.
+        assert!(
+            tokio::time::timeout(Duration::from_millis(50), locks.lock(&a))
+                .await
+                .is_err(),
+            "a room loaded twice at once"
+        );
+        drop(held_a);
+        let again = tokio::time::timeout(Duration::from_secs(1), locks.lock(&a))
+            .await
+            .expect("free once let go");
+        drop((again, held_b));
+        assert!(locks.0.lock().unwrap().is_empty(), "locks are forgotten");
+    }
 
     fn stored(rules: Rules, playing: bool) -> StoredMatch {
         StoredMatch {
