@@ -280,17 +280,22 @@ impl PrivatePostgres {
         self.dir.join("data")
     }
 
-    fn command(&self, tool: &str) -> Command {
+    /// One of Postgres's tools, run as the `postgres` user when needed.
+    fn std_command(&self, tool: &str) -> std::process::Command {
         let exe = self.bin.join(tool);
         let mut c = if self.as_postgres {
-            let mut c = Command::new("runuser");
+            let mut c = std::process::Command::new("runuser");
             c.args(["-u", "postgres", "--"]).arg(exe);
             c
         } else {
-            Command::new(exe)
+            std::process::Command::new(exe)
         };
-        c.stdin(Stdio::null()).kill_on_drop(false);
+        c.stdin(Stdio::null());
         c
+    }
+
+    fn command(&self, tool: &str) -> Command {
+        Command::from(self.std_command(tool))
     }
 
     /// A URL of its `postgres` database (it may create others).
@@ -301,7 +306,8 @@ impl PrivatePostgres {
     /// Starts the server; returns once it accepts connections.
     pub async fn up(&self) {
         let opts = format!(
-            "-p {} -c listen_addresses=127.0.0.1 -c unix_socket_directories={}              -c max_connections=300 -c shared_buffers=64MB",
+            "-p {} -c listen_addresses=127.0.0.1 -c unix_socket_directories={} \
+             -c max_connections=300 -c shared_buffers=64MB",
             self.port,
             self.dir.display()
         );
@@ -344,15 +350,8 @@ impl PrivatePostgres {
 
 impl Drop for PrivatePostgres {
     fn drop(&mut self) {
-        let exe = self.bin.join("pg_ctl");
-        let mut c = if self.as_postgres {
-            let mut c = std::process::Command::new("runuser");
-            c.args(["-u", "postgres", "--"]).arg(exe);
-            c
-        } else {
-            std::process::Command::new(exe)
-        };
-        let _ = c
+        let _ = self
+            .std_command("pg_ctl")
             .args(["-w", "-m", "immediate", "-D"])
             .arg(self.data())
             .arg("stop")

@@ -159,14 +159,8 @@ impl Room {
     /// refused, and every socket is closed with "room moved" so its client
     /// reconnects, reaching the owner.
     async fn moved(&mut self, rx: &mut mpsc::Receiver<RoomCmd>) {
-        rx.close();
-        self.drain(rx).await;
-        for conn in self.conns.values() {
-            let _ = conn.out.try_send(Outgoing::Close {
-                code: close::ROOM_MOVED,
-                reason: "the room moved to another server",
-            });
-        }
+        self.send_away(rx, close::ROOM_MOVED, "the room moved to another server")
+            .await;
         warn!("room stopped here: another server owns it now");
     }
 
@@ -174,15 +168,24 @@ impl Room {
     /// queued is refused, and every socket is closed with "service restart"
     /// so its client reconnects and resumes from the log as stored.
     async fn reload(&mut self, rx: &mut mpsc::Receiver<RoomCmd>) {
+        self.send_away(rx, close::SERVICE_RESTART, "the room reloads: reconnect")
+            .await;
+        warn!("a write failed: the room reloads from its stored log");
+    }
+
+    /// Refuses what is queued and closes every socket with `code`: its
+    /// client comes back (to this server or another) and resumes.
+    async fn send_away(
+        &mut self,
+        rx: &mut mpsc::Receiver<RoomCmd>,
+        code: u16,
+        reason: &'static str,
+    ) {
         rx.close();
         self.drain(rx).await;
         for conn in self.conns.values() {
-            let _ = conn.out.try_send(Outgoing::Close {
-                code: close::SERVICE_RESTART,
-                reason: "the room reloads: reconnect",
-            });
+            let _ = conn.out.try_send(Outgoing::Close { code, reason });
         }
-        warn!("a write failed: the room reloads from its stored log");
     }
 
     /// Answers commands still queued after the room stopped taking new ones:
