@@ -353,6 +353,21 @@ fn level_of(s: &str) -> StoreResult<BotLevel> {
     }
 }
 
+/// A `seat` row (seat, name, token_sha256, bot, stand_in), as read back.
+fn seat_row(r: &AnyRow) -> StoreResult<SeatRow> {
+    Ok(SeatRow {
+        seat: seat_of(r.try_get("seat")?)?,
+        name: r.try_get("name")?,
+        token_sha256: r.try_get("token_sha256")?,
+        bot: r
+            .try_get::<Option<String>, _>("bot")?
+            .as_deref()
+            .map(level_of)
+            .transpose()?,
+        stand_in: r.try_get::<i64, _>("stand_in")? != 0,
+    })
+}
+
 fn seat_of(v: i64) -> StoreResult<Seat> {
     u8::try_from(v)
         .map(Seat)

@@ -30,7 +30,7 @@ use parlor_games::rules::{running_list, Rules};
 use parlor_protocol::{GameOptions, MatchId, RoomCode, TurnTimer};
 use sqlx::Row;
 
-use super::{game_of, level_of, parse, seat_of, SeatRow, Store, StoreError, StoreResult};
+use super::{game_of, parse, seat_row, SeatRow, Store, StoreError, StoreResult};
 
 /// The database's clock in milliseconds since the Unix epoch: every
 /// expiry is compared with it, so servers' clocks never matter.
@@ -659,17 +659,7 @@ impl Store {
             }
             for r in seats.fetch_all(&self.pool).await? {
                 let code: String = r.try_get("room_code")?;
-                let seat = SeatRow {
-                    seat: seat_of(r.try_get("seat")?)?,
-                    name: r.try_get("name")?,
-                    token_sha256: r.try_get("token_sha256")?,
-                    bot: r
-                        .try_get::<Option<String>, _>("bot")?
-                        .as_deref()
-                        .map(level_of)
-                        .transpose()?,
-                    stand_in: r.try_get::<i64, _>("stand_in")? != 0,
-                };
+                let seat = seat_row(&r)?;
                 if let Some(&i) = at.get(&code) {
                     rooms[i].seats.push(seat);
                 }

@@ -6,8 +6,8 @@ use parlor_protocol::{GameOptions, MatchId, RoomCode, Seat, TurnTimer};
 use sqlx::Row;
 
 use super::{
-    game_of, json, level_name, level_of, now_ms, parse, seat_of, SeatRow, Store, StoreError,
-    StoreResult, StoredMatch, StoredRoom, CHAT_KEPT,
+    game_of, json, level_name, now_ms, parse, seat_row, SeatRow, Store, StoreError, StoreResult,
+    StoredMatch, StoredRoom, CHAT_KEPT,
 };
 
 impl Store {
@@ -162,21 +162,7 @@ impl Store {
         .bind(&code.0)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(SeatRow {
-                    seat: seat_of(r.try_get("seat")?)?,
-                    name: r.try_get("name")?,
-                    token_sha256: r.try_get("token_sha256")?,
-                    bot: r
-                        .try_get::<Option<String>, _>("bot")?
-                        .as_deref()
-                        .map(level_of)
-                        .transpose()?,
-                    stand_in: r.try_get::<i64, _>("stand_in")? != 0,
-                })
-            })
-            .collect()
+        rows.iter().map(seat_row).collect()
     }
 
     /// A room with its seats and latest match, for rebuilding it.
