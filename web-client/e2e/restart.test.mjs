@@ -150,6 +150,20 @@ function watchFrames(page) {
 }
 
 /**
+ * Waits until a frame of `type` has arrived at index `from` or later.
+ * @param {any[]} msgs
+ * @param {number} from
+ * @param {string} type
+ * @param {number} timeout
+ */
+async function waitFrame(msgs, from, type, timeout) {
+  const end = Date.now() + timeout;
+  while (!msgs.slice(from).some((m) => m.type === type) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
  * @param {import('playwright-core').Page} page
  * @param {string} name
  */
@@ -213,8 +227,11 @@ test('a killed server comes back and both pages carry on by themselves; away pla
   assert.deepEqual(after[0], before[0], 'A sees the table as it was');
   assert.deepEqual(after[1], before[1], 'B sees the table as it was');
   // They resumed: a welcome that kept their view, then the (empty) catch-up
-  // update, never a full snapshot.
+  // update, never a full snapshot. The page may show "connected" on the
+  // welcome before Playwright has reported the update frame that followed it
+  // in the same burst, so wait for that frame rather than read at once.
   for (const [i, f] of frames.entries()) {
+    await waitFrame(f, sinceKill[i], 'update', 10_000);
     const got = f.slice(sinceKill[i]);
     const welcome = got.find((m) => m.type === 'welcome');
     assert.ok(welcome, `page ${i} was welcomed back`);
