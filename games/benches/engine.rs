@@ -1,8 +1,12 @@
 //! Engine benchmarks, per playable game (`cargo bench -p parlor-games`):
 //!
-//! - `random_match`: whole random matches (chance drawn by weight, a random
-//!   legal action for a seat to act) from setup to the end; throughput in
+//! - `random_match`: whole random matches (chance drawn by weight with
+//!   `Game::sample_chance`, a random legal action for a seat to act with
+//!   `Game::random_action`) from setup to the end; throughput in
 //!   matches per second on one core.
+//! - `random_steps`: the same random play over a fixed set of matches (seeds
+//!   0..MATCHES); throughput in steps (actions and chance outcomes) per
+//!   second, since matches of different games differ in length.
 //! - `views_per_step`: what the server computes for every step of a match:
 //!   each viewer's step view (before the step), the step, and each viewer's
 //!   new view as JSON (what patches are diffed against); per step.
@@ -14,10 +18,11 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use parlor_games::chance::sample;
 use parlor_games::doozy_dice::DoozyDice;
 use parlor_games::mix_the_mutts::MixTheMutts;
+use parlor_games::zingamino::Zingamino;
 use parlor_games::zoomies::Zoomies;
+use parlor_games::zop_zoo::ZopZoo;
 use parlor_games::{Game, Seat, Step, ToAct, Viewer};
 use parlor_protocol::{AnyStepView, ServerMsg};
 use rand::{Rng, SeedableRng};
@@ -28,6 +33,9 @@ use std::hint::black_box;
 /// Seats at the table in every benchmark.
 const SEATS: u8 = 4;
 
+/// Matches (seeds `0..MATCHES`) played by `random_steps`.
+const MATCHES: u64 = 16;
+
 /// Plays one random match of `G` to its end; returns its log.
 fn random_match<G: Game>(rng: &mut ChaCha8Rng) -> Vec<Step<G::Action, G::Chance>> {
     let mut game = G::new(&G::Options::default(), SEATS).unwrap();
@@ -37,12 +45,11 @@ fn random_match<G: Game>(rng: &mut ChaCha8Rng) -> Vec<Step<G::Action, G::Chance>
         let step = match game.to_act() {
             ToAct::Finished => return log,
             ToAct::Chance => Step::Chance {
-                outcome: sample(&game, rng).unwrap(),
+                outcome: game.sample_chance(rng).unwrap(),
             },
             ToAct::Seats { seats } => {
                 let seat = seats[rng.random_range(0..seats.len())];
-                let mut legal = game.legal_actions(seat);
-                let action = legal.swap_remove(rng.random_range(0..legal.len()));
+                let action = game.random_action(seat, rng).unwrap();
                 Step::Act { seat, action }
             }
         };
@@ -133,6 +140,20 @@ fn bench_game<G: Game>(c: &mut Criterion, name: &str, wrap: fn(G::StepView) -> A
         b.iter(|| black_box(random_match::<G>(&mut rng).len()))
     });
 
+    // The same seeds every run, so the step count (the throughput) is fixed.
+    let steps: usize = (0..MATCHES)
+        .map(|seed| random_match::<G>(&mut ChaCha8Rng::seed_from_u64(seed)).len())
+        .sum();
+    group.throughput(Throughput::Elements(steps as u64));
+    group.bench_function("random_steps", |b| {
+        b.iter(|| {
+            let played: usize = (0..MATCHES)
+                .map(|seed| random_match::<G>(&mut ChaCha8Rng::seed_from_u64(seed)).len())
+                .sum();
+            black_box(played)
+        })
+    });
+
     // One fixed, typical match for the per-step benchmarks.
     let log = random_match::<G>(&mut ChaCha8Rng::seed_from_u64(42));
     group.throughput(Throughput::Elements(log.len() as u64));
@@ -158,6 +179,8 @@ fn engine(c: &mut Criterion) {
         parlor_protocol::AnyStepView::MixTheMutts,
     );
     bench_game::<Zoomies>(c, "zoomies", parlor_protocol::AnyStepView::Zoomies);
+    bench_game::<Zingamino>(c, "zingamino", parlor_protocol::AnyStepView::Zingamino);
+    bench_game::<ZopZoo>(c, "zop_zoo", parlor_protocol::AnyStepView::ZopZoo);
 }
 
 criterion_group!(benches, engine);

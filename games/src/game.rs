@@ -3,6 +3,7 @@
 use std::fmt::Debug;
 
 use parlor_protocol::{GameKind, Seat, ToAct, Viewer};
+use rand::Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -154,6 +155,30 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// never be taken back: the others have seen it. Every game answers
     /// for itself; see [`takes_back`] for the whole rule.
     fn reveals(&self, action: &Self::Action) -> bool;
+
+    /// A uniformly random legal action of `seat` (`None` if it has none),
+    /// for random players and playouts. By default one of
+    /// [`Game::legal_actions`], picked with one `random_range` draw; a game
+    /// may override it with a sampler that does not build the whole list,
+    /// as long as every legal action stays equally likely and only legal
+    /// actions come out (checked by [`crate::testing::check_samplers`]).
+    fn random_action<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Option<Self::Action> {
+        let mut legal = self.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let pick = rng.random_range(0..legal.len());
+        Some(legal.swap_remove(pick))
+    }
+
+    /// A chance outcome drawn by weight, as [`crate::chance::sample`] draws
+    /// it (`None` unless chance is to act). An override must draw exactly
+    /// the outcome `sample` draws from the same RNG state, consuming the
+    /// same randomness, since logs are re-derived from seeds (checked by
+    /// [`crate::testing::check_samplers`]).
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Chance> {
+        crate::chance::sample(self, rng)
+    }
 
     /// The answer recorded for a seat that lets a room's response timer run
     /// out in a simultaneous window (e.g. a pass). `None`: no default exists.

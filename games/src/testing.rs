@@ -389,6 +389,151 @@ pub fn run<G: Game>(config: &Config<G>) -> Result<Report, Violation> {
     Ok(report)
 }
 
+/// Checks a game's samplers, [`Game::random_action`] and
+/// [`Game::sample_chance`], along one random playout per seed (played with
+/// them), and panics at the first fault:
+///
+/// - `sample_chance` draws what [`crate::chance::sample`] draws from the
+///   same RNG state, and leaves the RNG in the same state;
+/// - `random_action` gives only actions listed by `legal_actions`, and
+///   `None` for a seat with none; at every `cover_every`-th decision with at
+///   most `cover_max` legal actions, `20 × n` draws must hit each of the `n`
+///   (a uniform sampler misses one with odds about e⁻²⁰).
+#[track_caller]
+pub fn check_samplers<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seeds: Range<u64>,
+    cover_every: usize,
+    cover_max: usize,
+) {
+    for seed in seeds {
+        let Ok(mut game) = G::new(options, seats) else {
+            panic!("seed {seed}: setup refused");
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut decisions = 0usize;
+        for index in 0.. {
+            assert!(index < 1_000_000, "seed {seed}: no end");
+            let step = match game.to_act() {
+                ToAct::Finished => break,
+                ToAct::Chance => {
+                    let (mut fast, mut slow) = (rng.clone(), rng.clone());
+                    let outcome = game.sample_chance(&mut fast);
+                    let expected = sample(&game, &mut slow);
+                    assert_eq!(outcome, expected, "seed {seed}, step {index}: chance");
+                    assert_eq!(
+                        fast.random::<u64>(),
+                        slow.random::<u64>(),
+                        "seed {seed}, step {index}: chance used other randomness"
+                    );
+                    let Some(outcome) = sample(&game, &mut rng) else {
+                        panic!("seed {seed}, step {index}: no chance outcome");
+                    };
+                    Step::Chance { outcome }
+                }
+                ToAct::Seats { seats: to_act } => {
+                    for s in (0..seats).map(Seat).filter(|s| !to_act.contains(s)) {
+                        if game.legal_actions(s).is_empty() {
+                            assert!(
+                                game.random_action(s, &mut rng).is_none(),
+                                "seed {seed}, step {index}: an action for {s:?}, not to act"
+                            );
+                        }
+                    }
+                    let seat = to_act[rng.random_range(0..to_act.len())];
+                    let legal = game.legal_actions(seat);
+                    decisions += 1;
+                    let draws = if decisions.is_multiple_of(cover_every.max(1))
+                        && legal.len() <= cover_max
+                    {
+                        20 * legal.len()
+                    } else {
+                        1
+                    };
+                    let mut hit = vec![false; legal.len()];
+                    let mut chosen = None;
+                    for _ in 0..draws {
+                        let action = game.random_action(seat, &mut rng);
+                        let Some(i) = action
+                            .as_ref()
+                            .and_then(|a| legal.iter().position(|l| l == a))
+                        else {
+                            panic!("seed {seed}, step {index}: {action:?} is not legal");
+                        };
+                        if let Some(h) = hit.get_mut(i) {
+                            *h = true;
+                        }
+                        chosen = chosen.or(action);
+                    }
+                    if draws > 1 {
+                        let missed: Vec<_> = (legal.iter().zip(&hit))
+                            .filter(|(_, h)| !**h)
+                            .map(|(a, _)| a)
+                            .collect();
+                        assert!(
+                            missed.is_empty(),
+                            "seed {seed}, step {index}: never drawn in {draws}: {missed:?}"
+                        );
+                    }
+                    let Some(action) = chosen else {
+                        panic!("seed {seed}, step {index}: no action for {seat:?}");
+                    };
+                    Step::Act { seat, action }
+                }
+            };
+            if let Err(e) = game.apply(&step) {
+                panic!("seed {seed}, step {index}: {step:?} refused: {e}");
+            }
+        }
+    }
+}
+
+/// Plays one random playout per seed and checks, at every step and for
+/// every seat, that `legal_actions` equals `reference` (a slow, plain
+/// version kept to check a faster one): same actions, same order.
+#[track_caller]
+pub fn check_legal_actions<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seeds: Range<u64>,
+    reference: fn(&G, Seat) -> Vec<G::Action>,
+) {
+    for seed in seeds {
+        let Ok(mut game) = G::new(options, seats) else {
+            panic!("seed {seed}: setup refused");
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for index in 0.. {
+            assert!(index < 1_000_000, "seed {seed}: no end");
+            for seat in (0..seats).map(Seat) {
+                assert_eq!(
+                    game.legal_actions(seat),
+                    reference(&game, seat),
+                    "seed {seed}, step {index}, {seat:?}"
+                );
+            }
+            let step = match game.to_act() {
+                ToAct::Finished => break,
+                ToAct::Chance => match sample(&game, &mut rng) {
+                    Some(outcome) => Step::Chance { outcome },
+                    None => panic!("seed {seed}, step {index}: no chance outcome"),
+                },
+                ToAct::Seats { seats: to_act } => {
+                    let seat = to_act[rng.random_range(0..to_act.len())];
+                    match game.random_action(seat, &mut rng) {
+                        Some(action) => Step::Act { seat, action },
+                        None => panic!("seed {seed}, step {index}: no action for {seat:?}"),
+                    }
+                }
+            };
+            if let Err(e) = game.apply(&step) {
+                panic!("seed {seed}, step {index}: {step:?} refused: {e}");
+            }
+        }
+    }
+}
+
 /// A seat or, one time in `seats + 1`, the spectator.
 fn random_viewer(seats: u8, rng: &mut ChaCha8Rng) -> Viewer {
     let n = rng.random_range(0..=seats);
