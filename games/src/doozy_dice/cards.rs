@@ -346,9 +346,30 @@ pub fn satisfies_by_search(def: &CardDef, roll: [Symbol; 5]) -> bool {
         })
 }
 
+/// Sorts five symbols with a fixed network of nine compare-exchanges
+/// (optimal for five), which beats a general sort on every check.
+fn sort5(roll: &mut [Symbol; 5]) {
+    const NETWORK: [(usize, usize); 9] = [
+        (0, 1),
+        (3, 4),
+        (2, 4),
+        (2, 3),
+        (0, 3),
+        (0, 2),
+        (1, 4),
+        (1, 3),
+        (1, 2),
+    ];
+    for (i, j) in NETWORK {
+        let (a, b) = (roll[i], roll[j]);
+        roll[i] = a.min(b);
+        roll[j] = a.max(b);
+    }
+}
+
 /// Index of a roll's multiset in the table: the sorted symbols in base 7.
 fn table_index(mut roll: [Symbol; 5]) -> usize {
-    roll.sort_unstable();
+    sort5(&mut roll);
     roll.iter()
         .fold(0usize, |acc, &s| acc * 7 + usize::from(s.min(6)))
 }
@@ -394,6 +415,22 @@ mod tests {
     use super::*;
 
     const F: Symbol = FACE;
+
+    #[test]
+    fn the_sorting_network_sorts_every_roll() {
+        for code in 0..7u32.pow(5) {
+            let mut roll = [0u8; 5];
+            let mut rest = code;
+            for s in &mut roll {
+                *s = u8::try_from(rest % 7).unwrap_or(0);
+                rest /= 7;
+            }
+            let mut want = roll;
+            want.sort_unstable();
+            sort5(&mut roll);
+            assert_eq!(roll, want);
+        }
+    }
 
     fn id_of(name: &str) -> CardId {
         let def = CARDS.iter().find(|c| c.name == name);

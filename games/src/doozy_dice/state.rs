@@ -469,6 +469,166 @@ impl DoozyDice {
     }
 }
 
+/// Room for every adjustment: 5 values for each of the 3 blue dice, 4 for
+/// each white one (a Face cannot change), with slack.
+const MAX_ADJUSTS: usize = 32;
+
+/// The legal moves of a seat, grouped so that they can be counted and the
+/// n-th found without listing them all, and without allocating. Listed in
+/// [`Game::legal_actions`] order: rolls by ascending mask, adjustments by die
+/// then value, claims, then cutoffs, each in dealing order.
+struct Menu {
+    /// Rolls of any non-empty subset of these dice (0: no rolls); just all
+    /// five on a turn's first roll.
+    rolls: u8,
+    /// The turn's first roll: all five dice, the only move.
+    first: bool,
+    /// The affordable adjustments, in order.
+    adjusts: [Plan; MAX_ADJUSTS],
+    /// How many of `adjusts` are filled.
+    adjust_count: usize,
+    /// Claimable cards, as a [`cards::bit`] mask.
+    claims: u32,
+    /// Cards that may take the cutoff, as a mask.
+    cutoffs: u32,
+}
+
+impl Menu {
+    fn rolls_count(&self) -> usize {
+        match (self.first, self.rolls) {
+            (true, _) => 1,
+            (false, 0) => 0,
+            (false, free) => (1usize << free.count_ones()) - 1,
+        }
+    }
+
+    fn adjusts(&self) -> &[Plan] {
+        self.adjusts.get(..self.adjust_count).unwrap_or(&[])
+    }
+
+    fn len(&self) -> usize {
+        let cards = (self.claims.count_ones() + self.cutoffs.count_ones()) as usize;
+        self.rolls_count() + self.adjust_count + cards
+    }
+
+    /// The `n`-th roll: the `n + 1`-th non-empty subset of the free dice
+    /// by ascending mask, i.e. the bits of `n + 1` spread over them.
+    fn roll(&self, n: usize) -> u8 {
+        if self.first {
+            return ALL_DICE;
+        }
+        let mut code = n + 1;
+        let mut mask = 0;
+        for die in 0..DICE {
+            if self.rolls & (1 << die) != 0 {
+                if code & 1 != 0 {
+                    mask |= 1 << die;
+                }
+                code >>= 1;
+            }
+        }
+        mask
+    }
+
+    /// The `n`-th move, in [`Game::legal_actions`] order; `cards` are the
+    /// cards on the table in dealing order.
+    fn nth(&self, mut n: usize, cards: &[u8]) -> Option<Plan> {
+        let rolls = self.rolls_count();
+        if n < rolls {
+            return Some(Plan::Roll(self.roll(n)));
+        }
+        n -= rolls;
+        if let Some(&plan) = self.adjusts().get(n) {
+            return Some(plan);
+        }
+        n -= self.adjust_count;
+        let of = |mask: u32| {
+            cards
+                .iter()
+                .copied()
+                .filter(move |&id| mask & cards::bit(parlor_protocol::doozy_dice::CardId(id)) != 0)
+        };
+        let claims = self.claims.count_ones() as usize;
+        if n < claims {
+            return of(self.claims).nth(n).map(Plan::Claim);
+        }
+        of(self.cutoffs).nth(n - claims).map(Plan::Cutoff)
+    }
+}
+
+/// The action a legal plan carries out.
+fn to_action(plan: Plan) -> Action {
+    match plan {
+        Plan::Roll(mask) => Action::Roll {
+            dice: (0..DICE).filter(|d| mask & (1 << d) != 0).collect(),
+        },
+        Plan::Adjust { die, to, .. } => Action::Adjust { die, to },
+        Plan::Claim(card) => Action::Claim {
+            card: parlor_protocol::doozy_dice::CardId(card),
+        },
+        Plan::Cutoff(card) => Action::Cutoff {
+            card: parlor_protocol::doozy_dice::CardId(card),
+        },
+    }
+}
+
+impl DoozyDice {
+    /// Every legal move of `seat` now (none unless it is rolling and no
+    /// die is in the air).
+    fn menu(&self, seat: Seat) -> Menu {
+        let mut menu = Menu {
+            rolls: 0,
+            first: false,
+            adjusts: [Plan::Roll(0); MAX_ADJUSTS],
+            adjust_count: 0,
+            claims: 0,
+            cutoffs: 0,
+        };
+        let Some(turn) = self.turn() else {
+            return menu;
+        };
+        if turn.seat != seat || turn.in_air != 0 {
+            return menu;
+        }
+        if turn.roll_count == 0 {
+            menu.first = true;
+            menu.rolls = ALL_DICE;
+            return menu;
+        }
+        let remaining = self.remaining_mask(seat);
+        // The card check once for the dice as they are (they have all
+        // landed); adjustments need it again only with auto-claim.
+        let satisfied = turn
+            .symbols()
+            .map_or(0, |s| cards::satisfied_mask(s) & remaining);
+        let blocked = self.options.auto_claim && satisfied != 0;
+        if !blocked && turn.roll_count < MAX_ROLLS {
+            menu.rolls = ALL_DICE & !turn.locked;
+        }
+        let dots = self.dots(seat);
+        for (die, &from) in (0..DICE).zip(turn.dice.iter()) {
+            if turn.is_face(die) {
+                continue;
+            }
+            for to in lowest_value(die)..=6 {
+                let cost = from.abs_diff(to);
+                let affordable = to != from && i32::from(cost) <= dots;
+                if affordable && (!blocked || self.still_claims(turn, die, to)) {
+                    if let Some(slot) = menu.adjusts.get_mut(menu.adjust_count) {
+                        *slot = Plan::Adjust { die, to, cost };
+                        menu.adjust_count += 1;
+                    }
+                }
+            }
+        }
+        menu.claims = satisfied;
+        if !blocked && turn.roll_count >= MAX_ROLLS {
+            menu.cutoffs = remaining;
+        }
+        menu
+    }
+}
+
 impl Game for DoozyDice {
     type Options = Options;
     type Action = Action;
@@ -513,56 +673,35 @@ impl Game for DoozyDice {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let Some(turn) = self.turn() else {
-            return Vec::new();
-        };
-        if turn.seat != seat || turn.in_air != 0 {
-            return Vec::new();
+        let menu = self.menu(seat);
+        (0..menu.len())
+            .filter_map(|n| menu.nth(n, &self.cards))
+            .map(to_action)
+            .collect()
+    }
+
+    /// Counts the legal moves and builds only the one drawn (a roll's list
+    /// of dice is then the only allocation).
+    fn random_action<R: rand::Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Option<Action> {
+        let menu = self.menu(seat);
+        let len = menu.len();
+        if len == 0 {
+            return None;
         }
-        if turn.roll_count == 0 {
-            return vec![Action::Roll {
-                dice: (0..DICE).collect(),
-            }];
-        }
-        let satisfied = self.satisfied_mask(turn);
-        let blocked = self.options.auto_claim && satisfied != 0;
-        let mut out = Vec::new();
-        if !blocked && turn.roll_count < MAX_ROLLS {
-            for mask in 1..=ALL_DICE {
-                if mask & turn.locked == 0 {
-                    let dice = (0..DICE).filter(|d| mask & (1 << d) != 0).collect();
-                    out.push(Action::Roll { dice });
-                }
+        menu.nth(rng.random_range(0..len), &self.cards)
+            .map(to_action)
+    }
+
+    /// Six equally likely faces while dice are in the air, drawn as
+    /// [`crate::chance::sample`] draws them, without listing them.
+    fn sample_chance<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Chance> {
+        match &self.stage {
+            Stage::Turn(t) if t.in_air != 0 => {
+                let face = rng.random_range(0..6u64);
+                Some(Chance::Die(u8::try_from(face).unwrap_or(0) + 1))
             }
+            _ => crate::chance::sample(self, rng),
         }
-        let dots = self.dots(seat);
-        for (die, &from) in (0..DICE).zip(turn.dice.iter()) {
-            if turn.is_face(die) {
-                continue;
-            }
-            for to in lowest_value(die)..=6 {
-                let affordable = to != from && i32::from(from.abs_diff(to)) <= dots;
-                if affordable && (!blocked || self.still_claims(turn, die, to)) {
-                    out.push(Action::Adjust { die, to });
-                }
-            }
-        }
-        for &id in &self.cards {
-            let card = parlor_protocol::doozy_dice::CardId(id);
-            if satisfied & cards::bit(card) != 0 {
-                out.push(Action::Claim { card });
-            }
-        }
-        if !blocked && turn.roll_count >= MAX_ROLLS {
-            let remaining = self.remaining_mask(seat);
-            for &id in &self.cards {
-                let card = parlor_protocol::doozy_dice::CardId(id);
-                if remaining & cards::bit(card) != 0 {
-                    out.push(Action::Cutoff { card });
-                }
-            }
-        }
-        out
     }
 
     fn chance_outcomes(&self) -> Vec<(Chance, u32)> {
