@@ -469,12 +469,8 @@ impl DoozyDice {
     }
 }
 
-/// Room for every adjustment: 5 values for each of the 3 blue dice, 4 for
-/// each white one (a Face cannot change), with slack.
-const MAX_ADJUSTS: usize = 32;
-
-/// The legal moves of a seat, grouped so that they can be counted and the
-/// n-th found without listing them all, and without allocating. Listed in
+/// The legal moves of a seat, as masks, so that they can be counted and the
+/// n-th found without listing them all and without allocating. In
 /// [`Game::legal_actions`] order: rolls by ascending mask, adjustments by die
 /// then value, claims, then cutoffs, each in dealing order.
 struct Menu {
@@ -483,10 +479,11 @@ struct Menu {
     rolls: u8,
     /// The turn's first roll: all five dice, the only move.
     first: bool,
-    /// The affordable adjustments, in order.
-    adjusts: [Plan; MAX_ADJUSTS],
-    /// How many of `adjusts` are filled.
-    adjust_count: usize,
+    /// Adjustments: bit `8 × die + to` for each legal one, so ascending
+    /// bits are the listing order.
+    adjusts: u64,
+    /// The dice, for what an adjustment costs.
+    dice: [u8; 5],
     /// Claimable cards, as a [`cards::bit`] mask.
     claims: u32,
     /// Cards that may take the cutoff, as a mask.
@@ -502,13 +499,9 @@ impl Menu {
         }
     }
 
-    fn adjusts(&self) -> &[Plan] {
-        self.adjusts.get(..self.adjust_count).unwrap_or(&[])
-    }
-
     fn len(&self) -> usize {
-        let cards = (self.claims.count_ones() + self.cutoffs.count_ones()) as usize;
-        self.rolls_count() + self.adjust_count + cards
+        let rest = self.adjusts.count_ones() + self.claims.count_ones() + self.cutoffs.count_ones();
+        self.rolls_count() + rest as usize
     }
 
     /// The `n`-th roll: the `n + 1`-th non-empty subset of the free dice
@@ -530,6 +523,25 @@ impl Menu {
         mask
     }
 
+    /// The `n`-th adjustment.
+    fn adjust(&self, n: usize) -> Option<Plan> {
+        let mut bits = self.adjusts;
+        for _ in 0..n {
+            bits &= bits.wrapping_sub(1);
+        }
+        if bits == 0 {
+            return None;
+        }
+        let at = u8::try_from(bits.trailing_zeros()).unwrap_or(0);
+        let (die, to) = (at / 8, at % 8);
+        let from = self.dice.get(usize::from(die)).copied().unwrap_or(0);
+        Some(Plan::Adjust {
+            die,
+            to,
+            cost: from.abs_diff(to),
+        })
+    }
+
     /// The `n`-th move, in [`Game::legal_actions`] order; `cards` are the
     /// cards on the table in dealing order.
     fn nth(&self, mut n: usize, cards: &[u8]) -> Option<Plan> {
@@ -538,10 +550,11 @@ impl Menu {
             return Some(Plan::Roll(self.roll(n)));
         }
         n -= rolls;
-        if let Some(&plan) = self.adjusts().get(n) {
-            return Some(plan);
+        let adjusts = self.adjusts.count_ones() as usize;
+        if n < adjusts {
+            return self.adjust(n);
         }
-        n -= self.adjust_count;
+        n -= adjusts;
         let of = |mask: u32| {
             cards
                 .iter()
@@ -579,8 +592,8 @@ impl DoozyDice {
         let mut menu = Menu {
             rolls: 0,
             first: false,
-            adjusts: [Plan::Roll(0); MAX_ADJUSTS],
-            adjust_count: 0,
+            adjusts: 0,
+            dice: [0; 5],
             claims: 0,
             cutoffs: 0,
         };
@@ -595,6 +608,7 @@ impl DoozyDice {
             menu.rolls = ALL_DICE;
             return menu;
         }
+        menu.dice = turn.dice;
         let remaining = self.remaining_mask(seat);
         // The card check once for the dice as they are (they have all
         // landed); adjustments need it again only with auto-claim.
@@ -605,21 +619,29 @@ impl DoozyDice {
         if !blocked && turn.roll_count < MAX_ROLLS {
             menu.rolls = ALL_DICE & !turn.locked;
         }
-        let dots = self.dots(seat);
+        // Affordable values: within `dots` of the current one, in the die's
+        // range, other than the current one.
+        let dots = u8::try_from(self.dots(seat).clamp(0, 6)).unwrap_or(0);
         for (die, &from) in (0..DICE).zip(turn.dice.iter()) {
             if turn.is_face(die) {
                 continue;
             }
-            for to in lowest_value(die)..=6 {
-                let cost = from.abs_diff(to);
-                let affordable = to != from && i32::from(cost) <= dots;
-                if affordable && (!blocked || self.still_claims(turn, die, to)) {
-                    if let Some(slot) = menu.adjusts.get_mut(menu.adjust_count) {
-                        *slot = Plan::Adjust { die, to, cost };
-                        menu.adjust_count += 1;
+            let low = from.saturating_sub(dots).max(lowest_value(die));
+            let high = from.saturating_add(dots).min(6);
+            let range = if low <= high {
+                (2u64 << high) - (1u64 << low)
+            } else {
+                0
+            };
+            let mut values = range & !(1u64 << from);
+            if blocked {
+                for to in low..=high {
+                    if values & (1 << to) != 0 && !self.still_claims(turn, die, to) {
+                        values &= !(1 << to);
                     }
                 }
             }
+            menu.adjusts |= values << (8 * die);
         }
         menu.claims = satisfied;
         if !blocked && turn.roll_count >= MAX_ROLLS {
