@@ -7,6 +7,27 @@ pub const SPACES: u8 = 64;
 /// The bridges, as pairs of spaces: G4–Y12, G8–O0, Y8–P0, O4–P12.
 pub const BRIDGES: [(u8, u8); 4] = [(4, 16 + 12), (8, 32), (16 + 8, 48), (32 + 4, 48 + 12)];
 
+/// The neighbours of each space as a mask (bit = space), for searches
+/// that visit many spaces; the same as [`neighbours`].
+pub const NEIGHBOURS: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut space = 0;
+    while space < 64 {
+        let base = space - space % 16;
+        let i = space % 16;
+        table[space] = 1 << (base + (i + 15) % 16) | 1 << (base + (i + 1) % 16);
+        space += 1;
+    }
+    let mut b = 0;
+    while b < BRIDGES.len() {
+        let (x, y) = BRIDGES[b];
+        table[x as usize] |= 1 << y;
+        table[y as usize] |= 1 << x;
+        b += 1;
+    }
+    table
+};
+
 /// Which of a placed tile's ports faces a neighbour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Port {
@@ -67,6 +88,14 @@ pub fn port_towards(from: u8, to: u8) -> Port {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_neighbour_masks_are_the_neighbours() {
+        for space in 0..SPACES {
+            let mask = neighbours(space).fold(0u64, |m, (n, _)| m | 1 << n);
+            assert_eq!(NEIGHBOURS[usize::from(space)], mask, "space {space}");
+        }
+    }
 
     #[test]
     fn geometry() {

@@ -19,6 +19,8 @@ mod view;
 #[cfg(test)]
 mod conformance;
 #[cfg(test)]
+mod fast_tests;
+#[cfg(test)]
 mod tests;
 
 use parlor_protocol::zingamino::TileId;

@@ -158,10 +158,19 @@ impl Zingamino {
                 return Err(Illegal::BadValue(v));
             }
         }
-        let occupied: Vec<(u8, Port, Option<u8>)> = board::neighbours(space)
-            .filter(|(n, _)| self.board[usize::from(*n)].is_some())
-            .map(|(n, port)| (n, port, self.exposed(n, space)))
-            .collect();
+        // At most three neighbours: kept on the stack, as this runs for
+        // every candidate placement.
+        let mut around = [(0u8, Port::Ccw, None); 3];
+        let mut count = 0;
+        for (n, port) in board::neighbours(space) {
+            if self.board[usize::from(n)].is_some() {
+                if let Some(slot) = around.get_mut(count) {
+                    *slot = (n, port, self.exposed(n, space));
+                    count += 1;
+                }
+            }
+        }
+        let occupied = around.get(..count).unwrap_or(&[]);
         if !opening && occupied.is_empty() {
             return Err(Illegal::Isolated);
         }
@@ -177,7 +186,7 @@ impl Zingamino {
                 }
                 Face::Zinga => {
                     let mut v = None;
-                    for &(n, _, r) in &occupied {
+                    for &(n, _, r) in occupied {
                         match (v, r) {
                             (None, Some(r)) => v = Some(r),
                             (Some(x), Some(r)) if x != r => return Err(Illegal::Mismatch(n)),
@@ -191,7 +200,7 @@ impl Zingamino {
                     v
                 }
             };
-            for &(n, _, r) in &occupied {
+            for &(n, _, r) in occupied {
                 if let (None, Some(v)) = (r, v) {
                     fixes.push((n, space, v));
                 }
@@ -207,7 +216,7 @@ impl Zingamino {
                 Face::Domino(a, b) => [Some(a), Some(b)],
                 Face::Zinga => [None, None],
             };
-            for &(n, port, r) in &occupied {
+            for &(n, port, r) in occupied {
                 let j = usize::from(port == Port::Cw);
                 match (face, r) {
                     (Face::Domino(..), Some(r)) => {
@@ -244,13 +253,21 @@ impl Zingamino {
     /// Every legal placement from `hand` (all of them, or the first found).
     pub(super) fn placements(&self, hand: Set, opening: bool, first_only: bool) -> Vec<Action> {
         let mut out = Vec::new();
+        // Only an opening placement may touch nothing: other spaces are
+        // refused as isolated, so they are not tried.
+        let candidates = if opening {
+            !self.occupied_mask()
+        } else {
+            self.frontier()
+        };
         for tile in tiles::tiles_of(hand) {
             let c = tiles::colour_index(tile.0);
             let spinner = tiles::face(tile).is_spinner();
-            for space in c * 16..c * 16 + 16 {
-                if self.board[usize::from(space)].is_some() {
-                    continue;
-                }
+            // This colour's candidate spaces, ascending.
+            let mut spaces = candidates & (0xFFFFu64 << (c * 16));
+            while spaces != 0 {
+                let space = u8::try_from(spaces.trailing_zeros()).unwrap_or(0);
+                spaces &= spaces - 1;
                 if opening && !board::is_square(space) {
                     continue;
                 }
@@ -282,6 +299,28 @@ impl Zingamino {
             }
         }
         out
+    }
+
+    /// The occupied spaces, as a mask (bit = space).
+    fn occupied_mask(&self) -> u64 {
+        (0u8..)
+            .zip(self.board.iter())
+            .filter(|(_, cell)| cell.is_some())
+            .fold(0, |m, (space, _)| m | 1u64 << space)
+    }
+
+    /// The empty spaces next to a tile, as a mask: where a placement other
+    /// than an opening one can go.
+    fn frontier(&self) -> u64 {
+        let occupied = self.occupied_mask();
+        let mut next_to = 0u64;
+        let mut rest = occupied;
+        while rest != 0 {
+            let space = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            next_to |= board::NEIGHBOURS.get(space).copied().unwrap_or(0);
+        }
+        next_to & !occupied
     }
 
     /// The active seat can place a tile now.
@@ -460,7 +499,6 @@ impl Zingamino {
         if self.bag != 0 || self.can_place(seat) {
             return Err(Illegal::CannotPass);
         }
-        self.digging = false;
         let next = self.next_seat(seat);
         let seats = self.seats;
         let Stage::Play {
@@ -472,6 +510,7 @@ impl Zingamino {
         else {
             return Err(Illegal::NotYourTurn);
         };
+        self.digging = false;
         opened[usize::from(seat)] = true;
         *passes += 1;
         if *passes >= seats {
@@ -611,18 +650,23 @@ impl Game for Zingamino {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if self.active() != Some(seat.0) || self.must_dig() {
+        if self.active() != Some(seat.0) {
             return Vec::new();
         }
-        if self.owes_dig() {
-            return vec![Action::Dig];
-        }
+        // The placements decide `stuck` too (`must_dig`, `owes_dig`), so
+        // they are searched once.
         let hand = self.hands[usize::from(seat.0)];
         let out = self.placements(hand, self.opening(seat.0), false);
-        if out.is_empty() {
-            vec![Action::Pass]
+        if !out.is_empty() {
+            return out;
+        }
+        let stuck = self.bag != 0;
+        if (self.digging || !self.options.dig_by_click) && stuck {
+            Vec::new()
+        } else if self.options.dig_by_click && !self.digging && stuck {
+            vec![Action::Dig]
         } else {
-            out
+            vec![Action::Pass]
         }
     }
 
@@ -639,7 +683,8 @@ impl Game for Zingamino {
         if self.stage == Stage::Finished {
             return Err(Illegal::GameOver);
         }
-        let mut next = self.clone();
+        // `draw`, `pass` and `place` check everything before they change
+        // anything, so no copy of the state is needed to refuse a step.
         match step {
             Step::Chance {
                 outcome: Chance::Tile(tile),
@@ -647,22 +692,23 @@ impl Game for Zingamino {
                 if self.to_act() != ToAct::Chance {
                     return Err(Illegal::UnexpectedChance);
                 }
-                next.draw(*tile)?;
+                self.draw(*tile)
             }
             Step::Act { seat, action } => {
                 if self.active() != Some(seat.0) || self.must_dig() {
                     return Err(Illegal::NotYourTurn);
                 }
                 match action {
-                    Action::Dig if self.owes_dig() => next.digging = true,
-                    Action::Dig => return Err(Illegal::CannotDig),
-                    Action::Pass => next.pass(seat.0)?,
-                    place => next.place(seat.0, *place)?,
+                    Action::Dig if self.owes_dig() => {
+                        self.digging = true;
+                        Ok(())
+                    }
+                    Action::Dig => Err(Illegal::CannotDig),
+                    Action::Pass => self.pass(seat.0),
+                    place => self.place(seat.0, *place),
                 }
             }
         }
-        *self = next;
-        Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> View {
