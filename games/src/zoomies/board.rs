@@ -106,6 +106,68 @@ impl Grid {
     }
 }
 
+/// The place of `dir` in [`DIRS`] (and in `Dir`'s order).
+fn dir_index(dir: Dir) -> usize {
+    match dir {
+        Dir::North => 0,
+        Dir::East => 1,
+        Dir::South => 2,
+        Dir::West => 3,
+    }
+}
+
+/// An empty cell next to a placed dog (see [`Board::open_cells`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Open {
+    /// The placed dog.
+    next_to: Dog,
+    /// The empty cell.
+    at: Cell,
+    /// Bit `i`: the cell towards `DIRS[i]` is empty too.
+    free: u8,
+}
+
+/// A rectangle of cells, for bitmaps over the table.
+struct Frame {
+    x0: i16,
+    y0: i16,
+    w: i16,
+    h: i16,
+}
+
+impl Frame {
+    fn cells(&self) -> usize {
+        usize::try_from(i32::from(self.w) * i32::from(self.h)).unwrap_or(0)
+    }
+
+    /// Column and row of `at`, if inside.
+    fn offsets(&self, at: Cell) -> Option<(usize, usize)> {
+        let x = i16::from(at.x) - self.x0;
+        let y = i16::from(at.y) - self.y0;
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return None;
+        }
+        Some((usize::try_from(x).ok()?, usize::try_from(y).ok()?))
+    }
+
+    /// Column by column: ascending indices are ascending cells (x, then y).
+    fn column_major(&self, at: Cell) -> Option<usize> {
+        let (x, y) = self.offsets(at)?;
+        Some(x * usize::try_from(self.h).ok()? + y)
+    }
+
+    /// The cell of a [`Frame::column_major`] index.
+    fn cell_column_major(&self, i: usize) -> Option<Cell> {
+        let h = usize::try_from(self.h).ok().filter(|&h| h > 0)?;
+        let x = i16::try_from(i / h).ok()? + self.x0;
+        let y = i16::try_from(i % h).ok()? + self.y0;
+        Some(Cell {
+            x: i8::try_from(x).ok()?,
+            y: i8::try_from(y).ok()?,
+        })
+    }
+}
+
 /// Every tile and dog on the table.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(super) struct Board {
@@ -191,6 +253,24 @@ impl Board {
         }
     }
 
+    /// The dogs' bounding box grown by two cells: every cell a placement
+    /// can use (at most two steps from a dog). `None` on an empty table.
+    fn frame(&self) -> Option<Frame> {
+        let (mut x0, mut y0, mut x1, mut y1) = (i16::MAX, i16::MAX, i16::MIN, i16::MIN);
+        for sq in &self.squares {
+            x0 = x0.min(i16::from(sq.at.x));
+            y0 = y0.min(i16::from(sq.at.y));
+            x1 = x1.max(i16::from(sq.at.x));
+            y1 = y1.max(i16::from(sq.at.y));
+        }
+        (x0 <= x1).then(|| Frame {
+            x0: x0 - 2,
+            y0: y0 - 2,
+            w: x1 - x0 + 5,
+            h: y1 - y0 + 5,
+        })
+    }
+
     /// Calls `found(at, dir)` for every legal placement of a tile with dogs
     /// `a` and `b` (possibly more than once), until it returns `true`.
     /// Returns whether it did.
@@ -227,9 +307,93 @@ impl Board {
         false
     }
 
+    /// The empty cells next to each placed dog, with the directions in
+    /// which their own neighbours are empty: all a placement search needs
+    /// of the table, found once for every tile of a hand.
+    pub(super) fn open_cells(&self) -> Vec<Open> {
+        let mut out = Vec::with_capacity(self.squares.len() * 2);
+        for s in &self.squares {
+            for d in DIRS {
+                let Some(e) = step(s.at, d) else { continue };
+                if self.square_at(e).is_some() {
+                    continue;
+                }
+                let mut free = 0u8;
+                for (i, o) in (0u8..).zip(DIRS) {
+                    if step(e, o).is_some_and(|other| self.square_at(other).is_none()) {
+                        free |= 1 << i;
+                    }
+                }
+                out.push(Open {
+                    next_to: s.dog,
+                    at: e,
+                    free,
+                });
+            }
+        }
+        out
+    }
+
     /// Every legal placement of a tile with dogs `a` and `b`, sorted by
-    /// cell then direction.
-    pub(super) fn placements(&self, a: Dog, b: Dog) -> Vec<(Cell, Dir)> {
+    /// cell then direction, from the table's [`Board::open_cells`].
+    ///
+    /// The search finds most placements several times over, so they are
+    /// marked in a bitmap over the dogs' bounding box grown by two cells
+    /// (a placement's cells are at most two steps from a dog), laid out in
+    /// that order (column by column, then direction): reading it back
+    /// sorts and dedups them without a sort.
+    pub(super) fn placements(&self, open: &[Open], a: Dog, b: Dog) -> Vec<(Cell, Dir)> {
+        let Some(frame) = self.frame() else {
+            return Vec::new();
+        };
+        let mut bits = vec![0u64; (frame.cells() * 4).div_ceil(64)];
+        let mut outside = false;
+        let mut mark = |at: Cell, dir: Dir| match frame.column_major(at) {
+            Some(i) => {
+                let k = (i << 2) | dir_index(dir);
+                if let Some(word) = bits.get_mut(k >> 6) {
+                    *word |= 1 << (k & 63);
+                }
+            }
+            None => outside = true,
+        };
+        for cell in open {
+            // Dog A or dog B on `cell.at`, next to a dog of its breed.
+            for (is_a, dog) in [(true, a), (false, b)] {
+                if dog.breed != cell.next_to.breed {
+                    continue;
+                }
+                for (i, o) in DIRS.into_iter().enumerate() {
+                    if cell.free & (1 << i) == 0 {
+                        continue;
+                    }
+                    if is_a {
+                        mark(cell.at, o);
+                    } else if let Some(other) = step(cell.at, o) {
+                        mark(other, opposite(o));
+                    }
+                }
+            }
+        }
+        if outside {
+            return self.placements_by_sort(a, b);
+        }
+        let mut out = Vec::new();
+        for (w, &word) in bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let k = (w << 6) | rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let (Some(at), Some(&dir)) = (frame.cell_column_major(k >> 2), DIRS.get(k & 3)) {
+                    out.push((at, dir));
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Board::placements`] by collecting, sorting and deduplicating.
+    pub(super) fn placements_by_sort(&self, a: Dog, b: Dog) -> Vec<(Cell, Dir)> {
         let mut out = Vec::new();
         self.each_placement(a, b, |at, dir| {
             out.push((at, dir));

@@ -21,6 +21,8 @@ mod view;
 #[cfg(test)]
 mod conformance;
 #[cfg(test)]
+mod fast_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fmt;
