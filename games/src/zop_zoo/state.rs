@@ -817,7 +817,8 @@ impl ZopZoo {
         }
     }
 
-    /// Resolves `step` on `self` (callers pass a copy) and narrates it.
+    /// Resolves `step` on `self` and narrates it. A refused task transfer
+    /// may leave `self` part-changed: callers pass a copy then.
     pub(super) fn resolve(&mut self, step: &Step<Action, Chance>) -> Result<StepView, Illegal> {
         if self.stage == Stage::Finished {
             return Err(Illegal::GameOver);
@@ -996,9 +997,27 @@ impl Game for ZopZoo {
     }
 
     fn apply(&mut self, step: &Step<Action, Chance>) -> Result<(), Illegal> {
-        let mut next = self.clone();
-        next.resolve(step)?;
-        *self = next;
+        // Only a task's transfer can be refused part-way (a switch whose
+        // second item is missing), so only a task runs on a copy: every
+        // other refusal comes before anything changes, and copying the
+        // whole table for every step was most of the cost of a step.
+        let partial = matches!(
+            (step, self.stage),
+            (
+                Step::Act { .. },
+                Stage::Turn {
+                    pending: Pending::DiscardTask | Pending::Task(_),
+                    ..
+                }
+            )
+        );
+        if partial {
+            let mut next = self.clone();
+            next.resolve(step)?;
+            *self = next;
+        } else {
+            self.resolve(step)?;
+        }
         Ok(())
     }
 
