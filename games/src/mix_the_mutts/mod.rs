@@ -18,6 +18,8 @@ mod view;
 #[cfg(test)]
 mod conformance;
 #[cfg(test)]
+mod fast_tests;
+#[cfg(test)]
 mod tests;
 
 use parlor_protocol::mix_the_mutts::{Breed, CardId, TileId};

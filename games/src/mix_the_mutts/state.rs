@@ -159,7 +159,45 @@ impl MixTheMutts {
     }
 
     /// Empty hexes touching at least two tiles, in `Hex` order.
+    ///
+    /// Looks tiles up in an occupancy bitmap of the hexes within 16 steps
+    /// of the origin (every tile of a real match), not by scanning the
+    /// board for each of the hundreds of lookups.
     pub(super) fn open_hexes(&self) -> Vec<Hex> {
+        const SPAN: i8 = 16;
+        let slot = |h: Hex| {
+            let (q, r) = (h.q.checked_add(SPAN)?, h.r.checked_add(SPAN)?);
+            let (q, r) = (usize::try_from(q).ok()?, usize::try_from(r).ok()?);
+            (q < 32 && r < 32).then_some((q, r))
+        };
+        let mut rows = [0u32; 32];
+        for p in &self.board {
+            match slot(p.at) {
+                Some((q, r)) => rows[r] |= 1 << q,
+                None => return self.open_hexes_by_scan(),
+            }
+        }
+        // Every tile is inside the window, so a hex outside it is empty.
+        let occupied = |h: Hex| slot(h).is_some_and(|(q, r)| rows[r] & (1 << q) != 0);
+        let touching = |h: Hex| {
+            (0..6u8)
+                .filter_map(|d| neighbour(h, d))
+                .filter(|n| occupied(*n))
+                .count()
+        };
+        let mut out: Vec<Hex> = self
+            .board
+            .iter()
+            .flat_map(|p| (0..6u8).filter_map(move |d| neighbour(p.at, d)))
+            .filter(|h| !occupied(*h) && touching(*h) >= 2)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// [`MixTheMutts::open_hexes`] by scanning the board for every lookup.
+    pub(super) fn open_hexes_by_scan(&self) -> Vec<Hex> {
         let mut out: Vec<Hex> = self
             .board
             .iter()
