@@ -6,6 +6,12 @@ use parlor_games::record::RECORD_BODY_LIMIT;
 use parlor_server::config::{self, LogFormat, Mode};
 use tracing_subscriber::EnvFilter;
 
+/// mimalloc rather than glibc's malloc: every update allocates and frees
+/// many small buffers across threads, where glibc spent a fifth of the
+/// server's CPU (measured in docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let (mode, config) = match config::from_args(std::env::args_os()) {
