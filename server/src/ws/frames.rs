@@ -43,6 +43,21 @@ where
     )
 }
 
+/// Sends frames in order with one flush (the socket's write buffer holds
+/// them until then); `false` as [`send_text`].
+pub(super) async fn send_texts<S>(sink: &mut S, texts: Vec<Utf8Bytes>, limit: Duration) -> bool
+where
+    S: Sink<Message> + Unpin,
+{
+    let all = async {
+        for text in texts {
+            sink.feed(Message::Text(text)).await?;
+        }
+        sink.flush().await
+    };
+    matches!(tokio::time::timeout(limit, all).await, Ok(Ok(())))
+}
+
 /// Sends one message as JSON text.
 pub(super) async fn send_json<S>(sink: &mut S, msg: &ServerMsg, limit: Duration) -> bool
 where

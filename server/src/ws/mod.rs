@@ -66,7 +66,9 @@ pub fn configure(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
+        // Frames queued together go out in one write: a flush sends them
+        // (see `pump::outgoing`); a lone frame is flushed at once as before.
+        .write_buffer_size(16 * 1024)
         .max_write_buffer_size(256 * 1024)
 }
 

@@ -12,7 +12,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use super::frames::{close_with, frame_error, send_json, send_text, truncate};
+use super::frames::{close_with, frame_error, send_json, send_text, send_texts, truncate};
 use super::handshake::Joined;
 use super::WsLimits;
 use crate::room::{ConnId, Outgoing, RoomCmd, RoomHandle};
@@ -76,7 +76,7 @@ pub(super) async fn pump<S, R>(
     tokio::pin!(grace);
     loop {
         let flow = tokio::select! {
-            out = out_rx.recv() => outgoing(sink, stream, out, shutdown, limits).await,
+            out = out_rx.recv() => outgoing(sink, stream, out, &mut out_rx, shutdown, limits).await,
             frame = stream.next() => {
                 heard = Instant::now();
                 incoming(sink, stream, frame, (&room, conn, &mut out_rx), &mut counts, limits).await
@@ -96,13 +96,18 @@ pub(super) async fn pump<S, R>(
     }
 }
 
+/// Most queued messages written together before one flush.
+const WRITE_BATCH: usize = 16;
+
 /// One message from the room: sent on, or the close it asks for. A room
 /// that let go of the connection (it fell behind, or the room stopped)
-/// closes it.
+/// closes it. Messages already queued behind a text go out with it in one
+/// write (one syscall and one wake-up of the client, not one per frame).
 async fn outgoing<S, R>(
     sink: &mut S,
     stream: &mut R,
-    out: Option<Outgoing>,
+    mut out: Option<Outgoing>,
+    queue: &mut mpsc::Receiver<Outgoing>,
     shutdown: &CancellationToken,
     limits: &WsLimits,
 ) -> Flow
@@ -110,6 +115,26 @@ where
     S: Sink<Message> + Unpin,
     R: Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
+    if let Some(Outgoing::Text(first)) = out {
+        let mut texts = vec![first];
+        out = None;
+        while texts.len() < WRITE_BATCH {
+            match queue.try_recv() {
+                Ok(Outgoing::Text(t)) => texts.push(t),
+                Ok(close) => {
+                    out = Some(close);
+                    break;
+                }
+                Err(_) => break,
+            }
+        }
+        if !send_texts(sink, texts, limits.send_timeout).await {
+            return Flow::Stop;
+        }
+        if out.is_none() {
+            return Flow::Go;
+        }
+    }
     let (code, reason) = match out {
         Some(Outgoing::Text(text)) => {
             return send_text(sink, text, limits.send_timeout).await.into()
