@@ -9,6 +9,8 @@
 //! - `parlor_refusals_total{code}`: requests refused, by error code;
 //! - `parlor_store_seconds`: one group commit of steps (histogram);
 //! - `parlor_store_batch_appends`: appends per group commit (histogram);
+//! - `parlor_append_wait_seconds`: a room's wait for its steps to be
+//!   durable, queueing for a writer included (histogram);
 //! - `parlor_ws_closes_total{code}`: WebSockets the server closed, by code;
 //! - `parlor_process_resident_bytes`: resident memory (Linux).
 
@@ -30,6 +32,14 @@ pub fn install() -> Option<PrometheusHandle> {
                         0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
                     ],
                 )
+                .and_then(|b| {
+                    b.set_buckets_for_metric(
+                        Matcher::Full("parlor_append_wait_seconds".into()),
+                        &[
+                            0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
+                        ],
+                    )
+                })
                 .and_then(|b| {
                     b.set_buckets_for_metric(
                         Matcher::Full("parlor_store_batch_appends".into()),
@@ -59,6 +69,11 @@ fn describe() {
         "parlor_store_seconds",
         Unit::Seconds,
         "One group commit of steps"
+    );
+    describe_histogram!(
+        "parlor_append_wait_seconds",
+        Unit::Seconds,
+        "A room's wait for its steps to be durable, queueing for a writer included"
     );
     describe_histogram!(
         "parlor_store_batch_appends",

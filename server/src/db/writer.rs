@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use parlor_protocol::{MatchId, RoomCode};
-use sqlx::AnyPool;
-use tokio::sync::{mpsc, oneshot, Semaphore};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection};
+use tokio::sync::{mpsc, oneshot, Mutex};
 
 use super::owners::Fence;
 use super::{json, now_ms, to_i64, Finish, NewStep, Store, StoreError, StoreResult};
@@ -52,7 +53,8 @@ pub(super) struct Append {
 /// Most appends gathered into one transaction.
 const MAX_BATCH: usize = 512;
 
-/// Rows per multi-row insert: well under SQLite's 32,766 bound parameters.
+/// Rows per multi-row insert: well under SQLite's 32,766 bound parameters
+/// (nine to a row).
 const ROWS_PER_INSERT: usize = 200;
 
 /// Group-commit transactions in flight at once on Postgres (one on SQLite).
@@ -97,6 +99,7 @@ impl Store {
         finish: Option<&Finish>,
         deadline: Option<Option<i64>>,
     ) -> StoreResult<()> {
+        let began = std::time::Instant::now();
         let (reply, done) = oneshot::channel();
         let job = Append {
             match_id,
@@ -111,47 +114,86 @@ impl Store {
             .send(job)
             .await
             .map_err(|_| StoreError::Closed)?;
-        done.await.map_err(|_| StoreError::Closed)?
+        let done = done.await.map_err(|_| StoreError::Closed)?;
+        metrics::histogram!("parlor_append_wait_seconds").record(began.elapsed().as_secs_f64());
+        done
     }
 }
 
-/// The writer: whenever one of its `writers` slots is free, takes what is
-/// waiting and writes it in one transaction, releasing every room in it
-/// once it has committed. While every slot is busy, appends queue up and
-/// go together in the next batch.
+/// The writer: `writers` tasks, each with its own connection. Whichever is
+/// free takes what is waiting and writes it in one transaction, releasing
+/// every room in it once it has committed. While every one is busy,
+/// appends queue up and go together in the next batch.
 async fn write_appends(
     pool: AnyPool,
-    mut rx: mpsc::Receiver<Append>,
+    rx: mpsc::Receiver<Append>,
     stats: Arc<WriteCounters>,
     writers: usize,
 ) {
-    let slots = Arc::new(Semaphore::new(writers));
+    let rx = Arc::new(Mutex::new(rx));
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..writers {
+        tasks.spawn(write_loop(pool.clone(), rx.clone(), stats.clone()));
+    }
+    while tasks.join_next().await.is_some() {}
+}
+
+/// One writer: takes a batch whenever it is free, until the store closes.
+/// It keeps its connection between batches: taking one from the pool costs
+/// a round trip (the pool pings it), which every commit would pay.
+async fn write_loop(
+    pool: AnyPool,
+    rx: Arc<Mutex<mpsc::Receiver<Append>>>,
+    stats: Arc<WriteCounters>,
+) {
+    let mut conn = Writer { pool, conn: None };
     loop {
-        let Ok(slot) = slots.clone().acquire_owned().await else {
-            return;
+        let batch = {
+            let mut rx = rx.lock().await;
+            let Some(first) = rx.recv().await else {
+                return;
+            };
+            let mut batch = vec![first];
+            while batch.len() < MAX_BATCH {
+                match rx.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+            batch
         };
-        let Some(first) = rx.recv().await else {
-            break;
+        commit_batch(&mut conn, batch, &stats).await;
+    }
+}
+
+/// A writer's connection, taken from the pool when it has none and
+/// dropped after any error (it may be broken; the next batch takes another).
+struct Writer {
+    pool: AnyPool,
+    conn: Option<PoolConnection<Any>>,
+}
+
+impl Writer {
+    async fn write(&mut self, batch: &[Append]) -> StoreResult<Vec<usize>> {
+        let conn = match self.conn.as_mut() {
+            Some(conn) => conn,
+            None => self.conn.insert(self.pool.acquire().await?),
         };
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
+        let written = write_batch(conn, batch).await;
+        if written.is_err() {
+            // Closed without a goodbye: the socket may be dead already.
+            if let Some(conn) = self.conn.take() {
+                drop(conn.detach());
             }
         }
-        let (pool, stats) = (pool.clone(), stats.clone());
-        tokio::spawn(async move {
-            commit_batch(&pool, batch, &stats).await;
-            drop(slot);
-        });
+        written
     }
 }
 
 /// Writes `batch` and answers each of its rooms.
-async fn commit_batch(pool: &AnyPool, mut batch: Vec<Append>, stats: &WriteCounters) {
+async fn commit_batch(writer: &mut Writer, mut batch: Vec<Append>, stats: &WriteCounters) {
     let began = std::time::Instant::now();
-    let written = write_batch(pool, &batch).await;
+    let written = writer.write(&batch).await;
     metrics::histogram!("parlor_store_seconds").record(began.elapsed().as_secs_f64());
     metrics::histogram!("parlor_store_batch_appends").record(batch.len() as f64);
     match written {
@@ -176,7 +218,7 @@ async fn commit_batch(pool: &AnyPool, mut batch: Vec<Append>, stats: &WriteCount
         Err(_) => {
             // Nothing of the batch was written: each goes again alone.
             for job in batch.drain(..) {
-                let result = match write_batch(pool, std::slice::from_ref(&job)).await {
+                let result = match writer.write(std::slice::from_ref(&job)).await {
                     Ok(fenced) if fenced.is_empty() => Ok(()),
                     Ok(_) => Err(StoreError::Fenced),
                     Err(e) => Err(e),
@@ -189,8 +231,8 @@ async fn commit_batch(pool: &AnyPool, mut batch: Vec<Append>, stats: &WriteCount
 
 /// Writes a batch in one transaction; returns the jobs (by index) that were
 /// not written because their room was taken over (cluster mode).
-async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<Vec<usize>> {
-    let mut tx = pool.begin().await?;
+async fn write_batch(conn: &mut AnyConnection, batch: &[Append]) -> StoreResult<Vec<usize>> {
+    let mut tx = conn.begin().await?;
     let fenced = hold_owners(&mut tx, batch).await?;
     let written = || {
         batch
@@ -199,45 +241,16 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<Vec<usize>
             .filter(|(i, _)| !fenced.contains(i))
             .map(|(_, job)| job)
     };
-    let rows: Vec<(MatchId, Option<i64>, &NewStep)> = written()
-        .flat_map(|job| {
-            let epoch = job.fence.as_ref().map(|f| f.epoch);
-            job.steps.iter().map(move |s| (job.match_id, epoch, s))
+    let rows: Vec<BatchRow> = written()
+        .filter_map(|job| {
+            BatchRow::new(
+                job.match_id,
+                job.fence.as_ref().map(|f| f.epoch),
+                &job.steps,
+            )
         })
         .collect();
-    let now = now_ms();
-    for chunk in rows.chunks(ROWS_PER_INSERT) {
-        let mut sql = String::from(
-            "insert into match_step (match_id, seq, seat, step, created_at, by_timer, by_stand_in, epoch) values ",
-        );
-        for i in 0..chunk.len() {
-            let b = i * 8;
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push('(');
-            for k in 1..=8 {
-                if k > 1 {
-                    sql.push_str(", ");
-                }
-                sql.push_str(&format!("${}", b + k));
-            }
-            sql.push(')');
-        }
-        let mut q = sqlx::query(&sql);
-        for (match_id, epoch, s) in chunk {
-            q = q
-                .bind(match_id.to_string())
-                .bind(to_i64(s.seq))
-                .bind(s.seat.map(|seat| i64::from(seat.0)))
-                .bind(s.json.clone())
-                .bind(now)
-                .bind(i64::from(s.by_timer))
-                .bind(i64::from(s.by_stand_in))
-                .bind(*epoch);
-        }
-        q.execute(&mut *tx).await?;
-    }
+    insert_batches(&mut tx, &rows).await?;
     for job in written() {
         if let Some(at) = job.deadline {
             sqlx::query("update game_match set deadline_at = $1 where match_id = $2")
@@ -252,6 +265,93 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> StoreResult<Vec<usize>
     }
     tx.commit().await?;
     Ok(fenced)
+}
+
+/// One stored row of the log: the steps one append wrote (an action and
+/// the chance it set off), as a JSON array.
+pub(super) struct BatchRow {
+    match_id: String,
+    seq: i64,
+    steps: i64,
+    seat: Option<i64>,
+    json: String,
+    by_timer: i64,
+    by_stand_in: i64,
+    epoch: Option<i64>,
+}
+
+impl BatchRow {
+    /// The row for `steps` (in order, consecutive); `None` for no steps.
+    pub(super) fn new(
+        match_id: MatchId,
+        epoch: Option<i64>,
+        steps: &[NewStep],
+    ) -> Option<BatchRow> {
+        let first = steps.first()?;
+        let mut json =
+            String::with_capacity(steps.iter().map(|s| s.json.len() + 1).sum::<usize>() + 1);
+        json.push('[');
+        for (i, s) in steps.iter().enumerate() {
+            if i > 0 {
+                json.push(',');
+            }
+            json.push_str(&s.json);
+        }
+        json.push(']');
+        Some(BatchRow {
+            match_id: match_id.to_string(),
+            seq: to_i64(first.seq),
+            steps: i64::try_from(steps.len()).unwrap_or(i64::MAX),
+            seat: first.seat.map(|seat| i64::from(seat.0)),
+            json,
+            by_timer: i64::from(first.by_timer),
+            by_stand_in: i64::from(first.by_stand_in),
+            epoch,
+        })
+    }
+}
+
+/// Inserts log rows, [`ROWS_PER_INSERT`] to a statement.
+pub(super) async fn insert_batches(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    rows: &[BatchRow],
+) -> StoreResult<()> {
+    const COLUMNS: usize = 9;
+    let now = now_ms();
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from(
+            "insert into step_batch (match_id, seq, steps, seat, step, created_at, by_timer, by_stand_in, epoch) values ",
+        );
+        for i in 0..chunk.len() {
+            let b = i * COLUMNS;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('(');
+            for k in 1..=COLUMNS {
+                if k > 1 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!("${}", b + k));
+            }
+            sql.push(')');
+        }
+        let mut q = sqlx::query(&sql);
+        for r in chunk {
+            q = q
+                .bind(&r.match_id)
+                .bind(r.seq)
+                .bind(r.steps)
+                .bind(r.seat)
+                .bind(&r.json)
+                .bind(now)
+                .bind(r.by_timer)
+                .bind(r.by_stand_in)
+                .bind(r.epoch);
+        }
+        q.execute(&mut **tx).await?;
+    }
+    Ok(())
 }
 
 /// Cluster mode: locks, in one statement, the owner row of every room in
