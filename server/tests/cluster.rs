@@ -97,7 +97,7 @@ async fn owned(store: &Store, code: &RoomCode, node: &Node, reason: &str) -> i64
 
 async fn epochs(pg: &Pg, id: MatchId) -> Vec<Option<i64>> {
     let mut raw = pg.raw().await;
-    sqlx::query("select epoch from match_step where match_id = $1 order by seq")
+    sqlx::query("select epoch from step_batch where match_id = $1 order by seq")
         .bind(id.to_string())
         .fetch_all(&mut raw)
         .await
@@ -324,7 +324,7 @@ async fn a_claim_waits_for_the_write_in_flight() {
     .await
     .unwrap();
     assert_eq!(held.len(), 1);
-    sqlx::query("insert into match_step (match_id, seq, seat, step, created_at, by_timer, by_stand_in, epoch) values ($1, 1, 0, '{}', 0, 0, 0, 1)")
+    sqlx::query("insert into step_batch (match_id, seq, steps, seat, step, created_at, by_timer, by_stand_in, epoch) values ($1, 1, 1, 0, '[{}]', 0, 0, 0, 1)")
         .bind(m.match_id.to_string())
         .execute(&mut *tx)
         .await

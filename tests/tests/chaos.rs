@@ -1533,7 +1533,7 @@ async fn chaos() {
             for c in &open_clients {
                 let code = &con.rooms[c.room].code;
                 let row = sqlx::query(
-                    "select r.status, m.status, (select count(*) from match_step s \
+                    "select r.status, m.status, (select cast(coalesce(sum(s.steps), 0) as bigint) from step_batch s \
                      where s.match_id = m.match_id) from room r left join game_match m \
                      on m.room_code = r.room_code and m.status = 'playing' where r.room_code = $1",
                 )
@@ -1593,7 +1593,7 @@ async fn chaos() {
         .map(|r| (r.get(0), r.get(1)))
         .collect();
     let steps = sqlx::query(
-        "select m.room_code, s.match_id, s.seq, s.epoch from match_step s \
+        "select m.room_code, s.match_id, s.seq, s.epoch from step_batch s \
          join game_match m on m.match_id = s.match_id order by s.match_id, s.seq",
     )
     .fetch_all(&pool)

@@ -117,8 +117,8 @@ impl Store {
         let marks: Vec<String> = (1..=page.len()).map(|i| format!("${i}")).collect();
         // Take-backs are seat entries of the log but not moves.
         let sql = format!(
-            "select match_id, seat, count(*) as n, cast(sum(by_stand_in) as bigint) as s from match_step \
-             where match_id in ({}) and seat is not null and step not like '{{\"take_back\"%' \
+            "select match_id, seat, count(*) as n, cast(sum(by_stand_in) as bigint) as s from step_batch \
+             where match_id in ({}) and seat is not null and step not like '[{{\"take_back\"%' \
              group by match_id, seat",
             marks.join(", ")
         );

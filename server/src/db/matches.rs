@@ -6,8 +6,9 @@ use parlor_protocol::http::MatchRecord;
 use parlor_protocol::{MatchId, Seat};
 use sqlx::Row;
 
+use super::writer::{insert_batches, BatchRow};
 use super::{
-    bots_of, game_of, json, now_ms, parse, seat_of, to_i64, NewMatch, NewStep, Store, StoreError,
+    bots_of, game_of, json, now_ms, parse, seat_of, NewMatch, NewStep, Store, StoreError,
     StoreResult,
 };
 
@@ -62,7 +63,9 @@ impl Store {
 
     /// Number of steps stored for a match.
     pub async fn step_count(&self, match_id: MatchId) -> StoreResult<u64> {
-        let n: i64 = sqlx::query("select count(*) as n from match_step where match_id = $1")
+        let n: i64 = sqlx::query(
+            "select cast(coalesce(sum(steps), 0) as bigint) as n from step_batch where match_id = $1",
+        )
             .bind(match_id.to_string())
             .fetch_one(&self.pool)
             .await?
@@ -70,27 +73,38 @@ impl Store {
         Ok(u64::try_from(n).unwrap_or(0))
     }
 
-    /// A match's log as stored JSON, in order.
+    /// A match's log as stored JSON, a step at a time, in order.
     pub async fn steps(&self, match_id: MatchId) -> StoreResult<Vec<(u64, String)>> {
-        let rows = sqlx::query("select seq, step from match_step where match_id = $1 order by seq")
-            .bind(match_id.to_string())
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|r| {
-                Ok((
-                    u64::try_from(r.try_get::<i64, _>("seq")?).unwrap_or(0),
-                    r.try_get("step")?,
-                ))
-            })
-            .collect()
+        let rows =
+            sqlx::query("select seq, steps, step from step_batch where match_id = $1 order by seq")
+                .bind(match_id.to_string())
+                .fetch_all(&self.pool)
+                .await?;
+        let mut steps = Vec::new();
+        for r in &rows {
+            let seq = u64::try_from(r.try_get::<i64, _>("seq")?).unwrap_or(0);
+            let json: String = r.try_get("step")?;
+            let batch: Vec<&serde_json::value::RawValue> = serde_json::from_str(&json)
+                .map_err(|e| StoreError::Corrupt(format!("steps from {seq}: {e}")))?;
+            let n = u64::try_from(r.try_get::<i64, _>("steps")?).unwrap_or(0);
+            if n != batch.len() as u64 {
+                return Err(StoreError::Corrupt(format!(
+                    "steps from {seq}: {n} counted, {} stored",
+                    batch.len()
+                )));
+            }
+            for (i, step) in batch.into_iter().enumerate() {
+                steps.push((seq + i as u64, step.get().to_owned()));
+            }
+        }
+        Ok(steps)
     }
 
     /// The steps (by seq) the response timer answered for a seat that did
     /// not answer in time.
     pub async fn timed_out(&self, match_id: MatchId) -> StoreResult<Vec<u64>> {
         let rows = sqlx::query(
-            "select seq from match_step where match_id = $1 and by_timer <> 0 order by seq",
+            "select seq from step_batch where match_id = $1 and by_timer <> 0 order by seq",
         )
         .bind(match_id.to_string())
         .fetch_all(&self.pool)
@@ -139,7 +153,7 @@ impl Store {
         let r = sqlx::query(
             "select match_id, room_code, game, options, players, seed, seed_sha256, status, result, \
              started_at, finished_at, bots, \
-             (select count(*) from match_step s where s.match_id = m.match_id) as steps \
+             (select cast(coalesce(sum(s.steps), 0) as bigint) from step_batch s where s.match_id = m.match_id) as steps \
              from game_match m where match_id = $1",
         )
         .bind(match_id.to_string())
@@ -180,19 +194,6 @@ async fn insert_steps(
     epoch: Option<i64>,
     steps: &[NewStep],
 ) -> StoreResult<()> {
-    let now = now_ms();
-    for s in steps {
-        sqlx::query("insert into match_step (match_id, seq, seat, step, created_at, by_timer, by_stand_in, epoch) values ($1, $2, $3, $4, $5, $6, $7, $8)")
-            .bind(match_id.to_string())
-            .bind(to_i64(s.seq))
-            .bind(s.seat.map(|seat| i64::from(seat.0)))
-            .bind(&s.json)
-            .bind(now)
-            .bind(i64::from(s.by_timer))
-            .bind(i64::from(s.by_stand_in))
-            .bind(epoch)
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(())
+    let rows: Vec<BatchRow> = BatchRow::new(match_id, epoch, steps).into_iter().collect();
+    insert_batches(tx, &rows).await
 }

@@ -111,7 +111,7 @@ impl Store {
             finished_rooms: count("select count(*) from room where status = 'finished'").await?,
             finished_matches: count("select count(*) from game_match where status = 'finished'")
                 .await?,
-            steps: count("select count(*) from match_step").await?,
+            steps: count("select cast(coalesce(sum(steps), 0) as bigint) from step_batch").await?,
         })
     }
 
@@ -186,7 +186,7 @@ impl Store {
                 }
                 let mut tx = self.pool.begin().await?;
                 for sql in [
-                    "delete from match_step where match_id = $1",
+                    "delete from step_batch where match_id = $1",
                     "delete from scorecard where match_id = $1",
                     "delete from chat_line where match_id = $1",
                     "delete from game_match where match_id = $1",

@@ -102,7 +102,7 @@ async fn resume_all(
 
 /// Steps stored for the room's matches.
 async fn steps(conn: &mut sqlx::PgConnection, code: &str) -> i64 {
-    sqlx::query("select count(*) from match_step s join game_match m on m.match_id = s.match_id where m.room_code = $1")
+    sqlx::query("select cast(coalesce(sum(s.steps), 0) as bigint) from step_batch s join game_match m on m.match_id = s.match_id where m.room_code = $1")
         .bind(code)
         .fetch_one(conn)
         .await
@@ -171,7 +171,7 @@ async fn a_room_taken_over_commits_nothing_on_its_old_server() {
 
     // Every step carries the epoch that wrote it, never decreasing; none
     // at A's epoch came after the takeover.
-    let rows = sqlx::query("select seq, epoch from match_step where match_id = $1 order by seq")
+    let rows = sqlx::query("select seq, epoch from step_batch where match_id = $1 order by seq")
         .bind(match_id.to_string())
         .fetch_all(&mut conn)
         .await
@@ -396,7 +396,7 @@ async fn a_paused_server_wakes_to_find_its_room_moved() {
     // B plays on; nothing of A's epoch came after B's claim.
     play_some(&mut on_b, 2).await;
     let match_id = on_b[0].match_id();
-    let rows = sqlx::query("select seq, epoch from match_step where match_id = $1 order by seq")
+    let rows = sqlx::query("select seq, epoch from step_batch where match_id = $1 order by seq")
         .bind(match_id.to_string())
         .fetch_all(&mut conn)
         .await

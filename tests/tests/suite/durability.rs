@@ -73,11 +73,13 @@ async fn no_ack_before_the_step_is_stored() {
         })
         .await;
     // Read through a connection of our own, not the server's pool.
-    let n: i64 = sqlx::query_scalar("select count(*) from match_step where match_id = $1")
-        .bind(match_id.to_string())
-        .fetch_one(&mut blocker)
-        .await
-        .unwrap();
+    let n: i64 = sqlx::query_scalar(
+        "select cast(coalesce(sum(steps), 0) as bigint) from step_batch where match_id = $1",
+    )
+    .bind(match_id.to_string())
+    .fetch_one(&mut blocker)
+    .await
+    .unwrap();
     assert_eq!(
         u64::try_from(n).unwrap(),
         acked,
@@ -157,7 +159,7 @@ async fn a_held_commit_holds_up_only_its_own_room() {
         let url = db.url().to_owned();
         async move {
             let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
-            let n: i64 = sqlx::query_scalar("select count(*) from match_step where match_id = $1")
+            let n: i64 = sqlx::query_scalar("select cast(coalesce(sum(steps), 0) as bigint) from step_batch where match_id = $1")
                 .bind(id.to_string())
                 .fetch_one(&mut c)
                 .await
