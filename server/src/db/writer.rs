@@ -146,24 +146,35 @@ async fn write_loop(
     rx: Arc<Mutex<mpsc::Receiver<Append>>>,
     stats: Arc<WriteCounters>,
 ) {
+    // Closing the pool waits for every connection to come back: an idle
+    // writer gives its own back then (a commit under way finishes first).
+    let closing = pool.close_event();
+    tokio::pin!(closing);
     let mut conn = Writer { pool, conn: None };
     loop {
-        let batch = {
-            let mut rx = rx.lock().await;
-            let Some(first) = rx.recv().await else {
-                return;
-            };
-            let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
-                match rx.try_recv() {
-                    Ok(job) => batch.push(job),
-                    Err(_) => break,
-                }
-            }
-            batch
+        let batch = tokio::select! {
+            batch = next_batch(&rx) => batch,
+            () = &mut closing => None,
+        };
+        let Some(batch) = batch else {
+            return;
         };
         commit_batch(&mut conn, batch, &stats).await;
     }
+}
+
+/// What is waiting, once there is something (`None`: the store closed).
+async fn next_batch(rx: &Mutex<mpsc::Receiver<Append>>) -> Option<Vec<Append>> {
+    let mut rx = rx.lock().await;
+    let first = rx.recv().await?;
+    let mut batch = vec![first];
+    while batch.len() < MAX_BATCH {
+        match rx.try_recv() {
+            Ok(job) => batch.push(job),
+            Err(_) => break,
+        }
+    }
+    Some(batch)
 }
 
 /// A writer's connection, taken from the pool when it has none and
