@@ -32,22 +32,10 @@ pub fn commitment(seed: &Seed) -> String {
     hex::encode(Sha256::digest(seed))
 }
 
-/// Weighted draw among a game's chance outcomes.
+/// Weighted draw among a game's chance outcomes: what the server draws for
+/// every chance step (a game's [`Game::sample_chance`] must agree with it).
 pub fn sample<G: Game, R: Rng + ?Sized>(game: &G, rng: &mut R) -> Option<G::Chance> {
-    let outcomes = game.chance_outcomes();
-    let total: u64 = outcomes.iter().map(|(_, w)| u64::from(*w)).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut pick = rng.random_range(0..total);
-    for (outcome, weight) in outcomes {
-        let w = u64::from(weight);
-        if pick < w {
-            return Some(outcome);
-        }
-        pick -= w;
-    }
-    None
+    crate::game::weighted_draw(game, rng)
 }
 
 #[cfg(test)]

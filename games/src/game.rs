@@ -177,7 +177,7 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// same randomness, since logs are re-derived from seeds (checked by
     /// [`crate::testing::check_samplers`]).
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Chance> {
-        crate::chance::sample(self, rng)
+        weighted_draw(self, rng)
     }
 
     /// The answer recorded for a seat that lets a room's response timer run
@@ -185,6 +185,29 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     fn timeout_action(&self, _seat: Seat) -> Option<Self::Action> {
         None
     }
+}
+
+/// Weighted draw among `game`'s chance outcomes ([`crate::chance::sample`]
+/// is the public name; it lives here so that the trait's default needs
+/// nothing from the chance module, which names the trait).
+pub(crate) fn weighted_draw<G: Game + ?Sized, R: Rng + ?Sized>(
+    game: &G,
+    rng: &mut R,
+) -> Option<G::Chance> {
+    let outcomes = game.chance_outcomes();
+    let total: u64 = outcomes.iter().map(|(_, w)| u64::from(*w)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = rng.random_range(0..total);
+    for (outcome, weight) in outcomes {
+        let w = u64::from(weight);
+        if pick < w {
+            return Some(outcome);
+        }
+        pick -= w;
+    }
+    None
 }
 
 /// May `seat` take back a step of `action` taken on `before`, leading to
