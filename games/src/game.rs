@@ -190,10 +190,7 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
 /// Weighted draw among `game`'s chance outcomes ([`crate::chance::sample`]
 /// is the public name; it lives here so that the trait's default needs
 /// nothing from the chance module, which names the trait).
-pub(crate) fn weighted_draw<G: Game + ?Sized, R: Rng + ?Sized>(
-    game: &G,
-    rng: &mut R,
-) -> Option<G::Chance> {
+pub(crate) fn weighted_draw<G: Game, R: Rng + ?Sized>(game: &G, rng: &mut R) -> Option<G::Chance> {
     let outcomes = game.chance_outcomes();
     let total: u64 = outcomes.iter().map(|(_, w)| u64::from(*w)).sum();
     if total == 0 {

@@ -79,7 +79,11 @@ async fn check(url: &str) {
     let old: Vec<(u64, String)> = (1..=5)
         .map(|seq| (seq, format!("{{\"n\":{seq},\"s\":\"a, [b]\"}}")))
         .collect();
-    assert_eq!(store.steps(id).await.unwrap(), old, "old rows, step for step");
+    assert_eq!(
+        store.steps(id).await.unwrap(),
+        old,
+        "old rows, step for step"
+    );
     assert_eq!(store.timed_out(id).await.unwrap(), vec![3]);
     assert_eq!(store.step_count(id).await.unwrap(), 5);
 
@@ -116,7 +120,11 @@ async fn check(url: &str) {
 async fn sqlite_log_rows_become_batches() {
     let dir = std::env::temp_dir().join(format!("parlor-batches-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
-    check(&format!("sqlite:{}?mode=rwc", dir.join("p.sqlite").display())).await;
+    check(&format!(
+        "sqlite:{}?mode=rwc",
+        dir.join("p.sqlite").display()
+    ))
+    .await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
