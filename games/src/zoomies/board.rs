@@ -2,7 +2,7 @@
 //! grid over the occupied area for constant-time lookups. Packs and
 //! Zoomies groups are labelled by flood fill (RULINGS §1(c) "Definitions").
 
-use parlor_protocol::zoomies::{Cell, Dir, Dog, TileId};
+use parlor_protocol::zoomies::{Breed, Cell, Dir, Dog, TileId};
 use parlor_protocol::Seat;
 
 use super::tiles::{opposite, step, tile_bit, DIRS};
@@ -116,15 +116,26 @@ fn dir_index(dir: Dir) -> usize {
     }
 }
 
-/// An empty cell next to a placed dog (see [`Board::open_cells`]).
+/// An empty cell next to placed dogs (see [`Board::open_cells`]).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Open {
-    /// The placed dog.
-    next_to: Dog,
+    /// Bit `b`: a placed dog of breed `b` (as `u8`) is next to it.
+    breeds: u8,
     /// The empty cell.
     at: Cell,
     /// Bit `i`: the cell towards `DIRS[i]` is empty too.
     free: u8,
+}
+
+/// The bit of `breed` in [`Open::breeds`].
+fn breed_bit(breed: Breed) -> u8 {
+    1 << (breed as u8)
+}
+
+/// The table's open cells, once each, and the frame placements fall in.
+pub(super) struct OpenCells {
+    frame: Option<Frame>,
+    cells: Vec<Open>,
 }
 
 /// A rectangle of cells, for bitmaps over the table.
@@ -307,16 +318,32 @@ impl Board {
         false
     }
 
-    /// The empty cells next to each placed dog, with the directions in
-    /// which their own neighbours are empty: all a placement search needs
-    /// of the table, found once for every tile of a hand.
-    pub(super) fn open_cells(&self) -> Vec<Open> {
-        let mut out = Vec::with_capacity(self.squares.len() * 2);
+    /// The empty cells next to placed dogs, each once with the breeds
+    /// beside it and the directions in which its own neighbours are empty:
+    /// all a placement search needs of the table, found once for every
+    /// tile of a hand.
+    pub(super) fn open_cells(&self) -> OpenCells {
+        let frame = self.frame();
+        let mut cells: Vec<Open> = Vec::with_capacity(self.squares.len() * 2);
+        // Per frame cell: its place in `cells` + 1 (0: not yet found), so a
+        // cell next to several dogs is looked at once.
+        let mut slot = vec![0u16; frame.as_ref().map_or(0, Frame::cells)];
         for s in &self.squares {
+            let bit = breed_bit(s.dog.breed);
             for d in DIRS {
                 let Some(e) = step(s.at, d) else { continue };
                 if self.square_at(e).is_some() {
                     continue;
+                }
+                let k = frame.as_ref().and_then(|f| f.column_major(e));
+                if let Some(seen) = k
+                    .and_then(|k| slot.get(k))
+                    .and_then(|&v| usize::from(v).checked_sub(1))
+                {
+                    if let Some(open) = cells.get_mut(seen) {
+                        open.breeds |= bit;
+                        continue;
+                    }
                 }
                 let mut free = 0u8;
                 for (i, o) in (0u8..).zip(DIRS) {
@@ -324,26 +351,31 @@ impl Board {
                         free |= 1 << i;
                     }
                 }
-                out.push(Open {
-                    next_to: s.dog,
+                cells.push(Open {
+                    breeds: bit,
                     at: e,
                     free,
                 });
+                if let (Some(v), Ok(n)) =
+                    (k.and_then(|k| slot.get_mut(k)), u16::try_from(cells.len()))
+                {
+                    *v = n;
+                }
             }
         }
-        out
+        OpenCells { frame, cells }
     }
 
     /// Every legal placement of a tile with dogs `a` and `b`, sorted by
     /// cell then direction, from the table's [`Board::open_cells`].
     ///
-    /// The search finds most placements several times over, so they are
+    /// Placements found from different open cells coincide, so they are
     /// marked in a bitmap over the dogs' bounding box grown by two cells
     /// (a placement's cells are at most two steps from a dog), laid out in
     /// that order (column by column, then direction): reading it back
     /// sorts and dedups them without a sort.
-    pub(super) fn placements(&self, open: &[Open], a: Dog, b: Dog) -> Vec<(Cell, Dir)> {
-        let Some(frame) = self.frame() else {
+    pub(super) fn placements(&self, open: &OpenCells, a: Dog, b: Dog) -> Vec<(Cell, Dir)> {
+        let Some(frame) = open.frame.as_ref() else {
             return Vec::new();
         };
         let mut bits = vec![0u64; (frame.cells() * 4).div_ceil(64)];
@@ -357,20 +389,22 @@ impl Board {
             }
             None => outside = true,
         };
-        for cell in open {
+        let (a_bit, b_bit) = (breed_bit(a.breed), breed_bit(b.breed));
+        for cell in &open.cells {
             // Dog A or dog B on `cell.at`, next to a dog of its breed.
-            for (is_a, dog) in [(true, a), (false, b)] {
-                if dog.breed != cell.next_to.breed {
-                    continue;
-                }
+            if cell.breeds & a_bit != 0 {
                 for (i, o) in DIRS.into_iter().enumerate() {
-                    if cell.free & (1 << i) == 0 {
-                        continue;
-                    }
-                    if is_a {
+                    if cell.free & (1 << i) != 0 {
                         mark(cell.at, o);
-                    } else if let Some(other) = step(cell.at, o) {
-                        mark(other, opposite(o));
+                    }
+                }
+            }
+            if cell.breeds & b_bit != 0 {
+                for (i, o) in DIRS.into_iter().enumerate() {
+                    if cell.free & (1 << i) != 0 {
+                        if let Some(other) = step(cell.at, o) {
+                            mark(other, opposite(o));
+                        }
                     }
                 }
             }
@@ -421,13 +455,36 @@ impl Board {
         self.label(|d| d.zoomies, |_, _| true)
     }
 
+    /// [`Board::packs`] and [`Board::groups`] labelled only from squares
+    /// `starts`: every other square is [`NONE`]. Enough to compare a dog's
+    /// Pack or group with others' (token checks on one tile) without
+    /// filling the whole table.
+    pub(super) fn labels_from(&self, starts: [usize; 2]) -> (Vec<u8>, Vec<u8>) {
+        (
+            self.label_from(starts, |_| true, |x, y| x.breed == y.breed),
+            self.label_from(starts, |d| d.zoomies, |_, _| true),
+        )
+    }
+
     fn label(&self, include: impl Fn(Dog) -> bool, joins: impl Fn(Dog, Dog) -> bool) -> Vec<u8> {
+        self.label_from(0..self.squares.len(), include, joins)
+    }
+
+    fn label_from(
+        &self,
+        starts: impl IntoIterator<Item = usize>,
+        include: impl Fn(Dog) -> bool,
+        joins: impl Fn(Dog, Dog) -> bool,
+    ) -> Vec<u8> {
         let n = self.squares.len();
         let mut labels = vec![NONE; n];
         let mut next = 0u8;
         let mut stack = Vec::new();
-        for start in 0..n {
-            if labels[start] != NONE || !include(self.squares[start].dog) {
+        for start in starts {
+            let Some(sq) = self.squares.get(start) else {
+                continue;
+            };
+            if labels[start] != NONE || !include(sq.dog) {
                 continue;
             }
             labels[start] = next;

@@ -265,6 +265,13 @@ impl Zoomies {
         }
     }
 
+    /// Packs and groups of tile number `tile`'s two dogs only (others
+    /// unlabelled): all [`Zoomies::check_token`] reads for that tile.
+    fn tile_labels(&self, tile: usize) -> Labels {
+        let (packs, groups) = self.board.labels_from([2 * tile, 2 * tile + 1]);
+        Labels { packs, groups }
+    }
+
     /// Does any tile of `hand` fit on the table?
     fn hand_fits(&self, hand: u64) -> bool {
         tiles_of(hand)
@@ -421,7 +428,7 @@ impl Zoomies {
         let Some(tile) = tile else {
             return false;
         };
-        let labels = self.labels();
+        let labels = self.tile_labels(tile);
         self.token_candidates(&labels, active, tile)
             .iter()
             .any(|(.., verdict)| verdict.is_ok())
@@ -467,7 +474,8 @@ impl Zoomies {
             (Stage::ExtraTile { .. }, _) => Err(Illegal::NotNow(Awaiting::ExtraTile)),
             (Stage::Token { tile, .. }, &Action::PlaceToken { side, at, arrow }) => {
                 let tile = tile.ok_or(Illegal::NoTilePlayed)?;
-                let token = self.check_token(&self.labels(), active, tile, side, at, arrow)?;
+                let token =
+                    self.check_token(&self.tile_labels(tile), active, tile, side, at, arrow)?;
                 Ok(Plan::Token(token))
             }
             (Stage::Token { tile, .. }, &Action::DiscardToken { kind }) => {
@@ -776,7 +784,7 @@ impl Game for Zoomies {
             Stage::Token { active, tile } => {
                 let mut out: Vec<Action> = match tile {
                     Some(tile) => self
-                        .token_candidates(&self.labels(), active, tile)
+                        .token_candidates(&self.tile_labels(tile), active, tile)
                         .into_iter()
                         .filter(|(.., verdict)| verdict.is_ok())
                         .map(|(side, at, arrow, _)| Action::PlaceToken { side, at, arrow })
