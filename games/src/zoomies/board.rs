@@ -2,7 +2,7 @@
 //! grid over the occupied area for constant-time lookups. Packs and
 //! Zoomies groups are labelled by flood fill (RULINGS §1(c) "Definitions").
 
-use parlor_protocol::zoomies::{Breed, Cell, Dir, Dog, TileId};
+use parlor_protocol::zoomies::{Cell, Dir, Dog, TileId};
 use parlor_protocol::Seat;
 
 use super::tiles::{opposite, step, tile_bit, DIRS};
@@ -106,77 +106,26 @@ impl Grid {
     }
 }
 
-/// The place of `dir` in [`DIRS`] (and in `Dir`'s order).
-fn dir_index(dir: Dir) -> usize {
-    match dir {
-        Dir::North => 0,
-        Dir::East => 1,
-        Dir::South => 2,
-        Dir::West => 3,
-    }
+/// Breeds there are (`Breed as usize` is below this).
+const BREED_COUNT: usize = 5;
+
+/// The table as bitboards over its [`Frame`], one `u128` per column (bit
+/// `y - y0` of column `x - x0`): a placement search then tests a whole
+/// column of cells, every direction, with a few shifts.
+pub(super) struct Boards {
+    frame: Frame,
+    /// Per column: the empty cells of the frame.
+    empty: Vec<u128>,
+    /// Per column, per breed: its dogs.
+    breeds: Vec<[u128; BREED_COUNT]>,
 }
 
-/// An empty cell next to placed dogs (see [`Board::open_cells`]).
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Open {
-    /// Bit `b`: a placed dog of breed `b` (as `u8`) is next to it.
-    breeds: u8,
-    /// The empty cell.
-    at: Cell,
-    /// Bit `i`: the cell towards `DIRS[i]` is empty too.
-    free: u8,
-}
-
-/// The bit of `breed` in [`Open::breeds`].
-fn breed_bit(breed: Breed) -> u8 {
-    1 << (breed as u8)
-}
-
-/// The table's open cells, once each, and the frame placements fall in.
-pub(super) struct OpenCells {
-    frame: Option<Frame>,
-    cells: Vec<Open>,
-}
-
-/// A rectangle of cells, for bitmaps over the table.
+/// A rectangle of cells.
 struct Frame {
     x0: i16,
     y0: i16,
     w: i16,
     h: i16,
-}
-
-impl Frame {
-    fn cells(&self) -> usize {
-        usize::try_from(i32::from(self.w) * i32::from(self.h)).unwrap_or(0)
-    }
-
-    /// Column and row of `at`, if inside.
-    fn offsets(&self, at: Cell) -> Option<(usize, usize)> {
-        let x = i16::from(at.x) - self.x0;
-        let y = i16::from(at.y) - self.y0;
-        if x < 0 || y < 0 || x >= self.w || y >= self.h {
-            return None;
-        }
-        Some((usize::try_from(x).ok()?, usize::try_from(y).ok()?))
-    }
-
-    /// Column by column: ascending indices are ascending cells (x, then y).
-    fn column_major(&self, at: Cell) -> Option<usize> {
-        let (x, y) = self.offsets(at)?;
-        Some(x * usize::try_from(self.h).ok()? + y)
-    }
-
-    /// The cell of a [`Frame::column_major`] index.
-    fn cell_column_major(&self, i: usize) -> Option<Cell> {
-        let h = usize::try_from(self.h).ok().filter(|&h| h > 0)?;
-        let x = i16::try_from(i / h).ok()? + self.x0;
-        let y = i16::try_from(i % h).ok()? + self.y0;
-        Some(Cell {
-            x: i8::try_from(x).ok()?,
-            y: i8::try_from(y).ok()?,
-        })
-    }
 }
 
 /// Every tile and dog on the table.
@@ -318,108 +267,106 @@ impl Board {
         false
     }
 
-    /// The empty cells next to placed dogs, each once with the breeds
-    /// beside it and the directions in which its own neighbours are empty:
-    /// all a placement search needs of the table, found once for every
-    /// tile of a hand.
-    pub(super) fn open_cells(&self) -> OpenCells {
-        let frame = self.frame();
-        let mut cells: Vec<Open> = Vec::with_capacity(self.squares.len() * 2);
-        // Per frame cell: its place in `cells` + 1 (0: not yet found), so a
-        // cell next to several dogs is looked at once.
-        let mut slot = vec![0u16; frame.as_ref().map_or(0, Frame::cells)];
-        for s in &self.squares {
-            let bit = breed_bit(s.dog.breed);
-            for d in DIRS {
-                let Some(e) = step(s.at, d) else { continue };
-                if self.square_at(e).is_some() {
-                    continue;
-                }
-                let k = frame.as_ref().and_then(|f| f.column_major(e));
-                if let Some(seen) = k
-                    .and_then(|k| slot.get(k))
-                    .and_then(|&v| usize::from(v).checked_sub(1))
-                {
-                    if let Some(open) = cells.get_mut(seen) {
-                        open.breeds |= bit;
-                        continue;
-                    }
-                }
-                let mut free = 0u8;
-                for (i, o) in (0u8..).zip(DIRS) {
-                    if step(e, o).is_some_and(|other| self.square_at(other).is_none()) {
-                        free |= 1 << i;
-                    }
-                }
-                cells.push(Open {
-                    breeds: bit,
-                    at: e,
-                    free,
-                });
-                if let (Some(v), Ok(n)) =
-                    (k.and_then(|k| slot.get_mut(k)), u16::try_from(cells.len()))
-                {
-                    *v = n;
-                }
-            }
+    /// The table as [`Boards`], built once for every tile of a hand.
+    /// `None` when they can't hold it (a frame taller than 128 cells, or
+    /// one reaching off the `i8` grid): then [`Board::placements`] falls
+    /// back to the plain search.
+    pub(super) fn boards(&self) -> Option<Boards> {
+        let frame = self.frame()?;
+        let fits_i8 = |v: i16| i8::try_from(v).is_ok();
+        if frame.h > 128
+            || !fits_i8(frame.x0)
+            || !fits_i8(frame.y0)
+            || !fits_i8(frame.x0 + frame.w - 1)
+            || !fits_i8(frame.y0 + frame.h - 1)
+        {
+            return None;
         }
-        OpenCells { frame, cells }
+        let w = usize::try_from(frame.w).ok()?;
+        let column = if frame.h == 128 {
+            u128::MAX
+        } else {
+            (1u128 << frame.h) - 1
+        };
+        let mut empty = vec![column; w];
+        let mut breeds = vec![[0u128; BREED_COUNT]; w];
+        for sq in &self.squares {
+            let x = usize::try_from(i16::from(sq.at.x) - frame.x0).ok()?;
+            let bit = 1u128 << (i16::from(sq.at.y) - frame.y0);
+            *empty.get_mut(x)? &= !bit;
+            *breeds.get_mut(x)?.get_mut(sq.dog.breed as usize)? |= bit;
+        }
+        Some(Boards {
+            frame,
+            empty,
+            breeds,
+        })
     }
 
     /// Every legal placement of a tile with dogs `a` and `b`, sorted by
-    /// cell then direction, from the table's [`Board::open_cells`].
+    /// cell then direction, from the table's [`Board::boards`].
     ///
-    /// Placements found from different open cells coincide, so they are
-    /// marked in a bitmap over the dogs' bounding box grown by two cells
-    /// (a placement's cells are at most two steps from a dog), laid out in
-    /// that order (column by column, then direction): reading it back
-    /// sorts and dedups them without a sort.
-    pub(super) fn placements(&self, open: &OpenCells, a: Dog, b: Dog) -> Vec<(Cell, Dir)> {
-        let Some(frame) = open.frame.as_ref() else {
-            return Vec::new();
-        };
-        let mut bits = vec![0u64; (frame.cells() * 4).div_ceil(64)];
-        let mut outside = false;
-        let mut mark = |at: Cell, dir: Dir| match frame.column_major(at) {
-            Some(i) => {
-                let k = (i << 2) | dir_index(dir);
-                if let Some(word) = bits.get_mut(k >> 6) {
-                    *word |= 1 << (k & 63);
-                }
-            }
-            None => outside = true,
-        };
-        let (a_bit, b_bit) = (breed_bit(a.breed), breed_bit(b.breed));
-        for cell in &open.cells {
-            // Dog A or dog B on `cell.at`, next to a dog of its breed.
-            if cell.breeds & a_bit != 0 {
-                for (i, o) in DIRS.into_iter().enumerate() {
-                    if cell.free & (1 << i) != 0 {
-                        mark(cell.at, o);
-                    }
-                }
-            }
-            if cell.breeds & b_bit != 0 {
-                for (i, o) in DIRS.into_iter().enumerate() {
-                    if cell.free & (1 << i) != 0 {
-                        if let Some(other) = step(cell.at, o) {
-                            mark(other, opposite(o));
-                        }
-                    }
-                }
-            }
-        }
-        if outside {
+    /// Dog A may go on an empty cell `c` towards `d` when `c + d` is empty
+    /// and `c` is next to a dog of A's breed or `c + d` next to one of
+    /// B's: per column, with `c + d` as a shifted column.
+    pub(super) fn placements(&self, boards: Option<&Boards>, a: Dog, b: Dog) -> Vec<(Cell, Dir)> {
+        let Some(boards) = boards else {
             return self.placements_by_sort(a, b);
-        }
+        };
+        let w = boards.empty.len();
+        let at = |v: &[u128], x: usize| v.get(x).copied().unwrap_or(0);
+        // Empty cells next to a dog of `breed`, per column.
+        let near = |breed: usize| -> Vec<u128> {
+            let of = |x: usize| {
+                boards
+                    .breeds
+                    .get(x)
+                    .and_then(|c| c.get(breed))
+                    .copied()
+                    .unwrap_or(0)
+            };
+            (0..w)
+                .map(|x| {
+                    let here = of(x);
+                    let sides = x.checked_sub(1).map_or(0, of) | of(x + 1);
+                    at(&boards.empty, x) & (here << 1 | here >> 1 | sides)
+                })
+                .collect()
+        };
+        let a_ok = near(a.breed as usize);
+        let b_ok = near(b.breed as usize);
         let mut out = Vec::new();
-        for (w, &word) in bits.iter().enumerate() {
-            let mut rest = word;
+        for x in 0..w {
+            let e = at(&boards.empty, x);
+            let ok = at(&a_ok, x);
+            let b_here = at(&b_ok, x);
+            let west = x.checked_sub(1);
+            // Per direction (in `DIRS` order): the placements from this
+            // column's cells.
+            let by_dir = [
+                e & e << 1 & (ok | b_here << 1),
+                e & at(&boards.empty, x + 1) & (ok | at(&b_ok, x + 1)),
+                e & e >> 1 & (ok | b_here >> 1),
+                e & west.map_or(0, |x| at(&boards.empty, x))
+                    & (ok | west.map_or(0, |x| at(&b_ok, x))),
+            ];
+            let mut rest = by_dir.iter().fold(0, |m, p| m | p);
             while rest != 0 {
-                let k = (w << 6) | rest.trailing_zeros() as usize;
+                let y = rest.trailing_zeros();
                 rest &= rest - 1;
-                if let (Some(at), Some(&dir)) = (frame.cell_column_major(k >> 2), DIRS.get(k & 3)) {
-                    out.push((at, dir));
+                let cell = (
+                    i16::try_from(x).ok().map(|x| x + boards.frame.x0),
+                    i16::try_from(y).ok().map(|y| y + boards.frame.y0),
+                );
+                let (Some(Ok(cx)), Some(Ok(cy))) =
+                    (cell.0.map(i8::try_from), cell.1.map(i8::try_from))
+                else {
+                    continue;
+                };
+                for (p, dir) in by_dir.iter().zip(DIRS) {
+                    if p >> y & 1 != 0 {
+                        out.push((Cell { x: cx, y: cy }, dir));
+                    }
                 }
             }
         }

@@ -282,12 +282,12 @@ impl Zoomies {
     /// Every legal placement of every tile of `hand`, as actions.
     fn placements(&self, hand: u64) -> Vec<Action> {
         let mut out = Vec::new();
-        let open = self.board.open_cells();
+        let boards = self.board.boards();
         for tile in tiles_of(hand) {
             if let Some((a, b)) = dogs(tile) {
                 out.extend(
                     self.board
-                        .placements(&open, a, b)
+                        .placements(boards.as_ref(), a, b)
                         .into_iter()
                         .map(|(at, dir)| Action::PlaceTile { tile, at, dir }),
                 );
