@@ -303,20 +303,30 @@ impl Board {
         })
     }
 
-    /// Every legal placement of a tile with dogs `a` and `b`, sorted by
-    /// cell then direction, from the table's [`Board::boards`].
+    /// Calls `emit` for every legal placement of a tile with dogs `a` and
+    /// `b`, sorted by cell then direction, from the table's
+    /// [`Board::boards`].
     ///
     /// Dog A may go on an empty cell `c` towards `d` when `c + d` is empty
     /// and `c` is next to a dog of A's breed or `c + d` next to one of
     /// B's: per column, with `c + d` as a shifted column.
-    pub(super) fn placements(&self, boards: Option<&Boards>, a: Dog, b: Dog) -> Vec<(Cell, Dir)> {
+    pub(super) fn placements(
+        &self,
+        boards: Option<&Boards>,
+        a: Dog,
+        b: Dog,
+        mut emit: impl FnMut(Cell, Dir),
+    ) {
         let Some(boards) = boards else {
-            return self.placements_by_sort(a, b);
+            for (at, dir) in self.placements_by_sort(a, b) {
+                emit(at, dir);
+            }
+            return;
         };
         let w = boards.empty.len();
-        let at = |v: &[u128], x: usize| v.get(x).copied().unwrap_or(0);
-        // Empty cells next to a dog of `breed`, per column.
-        let near = |breed: usize| -> Vec<u128> {
+        let empty = |x: usize| boards.empty.get(x).copied().unwrap_or(0);
+        // Empty cells next to a dog of `breed`, in column `x`.
+        let near = |breed: usize, x: usize| {
             let of = |x: usize| {
                 boards
                     .breeds
@@ -325,30 +335,25 @@ impl Board {
                     .copied()
                     .unwrap_or(0)
             };
-            (0..w)
-                .map(|x| {
-                    let here = of(x);
-                    let sides = x.checked_sub(1).map_or(0, of) | of(x + 1);
-                    at(&boards.empty, x) & (here << 1 | here >> 1 | sides)
-                })
-                .collect()
+            let here = of(x);
+            let sides = x.checked_sub(1).map_or(0, of) | of(x + 1);
+            empty(x) & (here << 1 | here >> 1 | sides)
         };
-        let a_ok = near(a.breed as usize);
-        let b_ok = near(b.breed as usize);
-        let mut out = Vec::new();
+        let (a_breed, b_breed) = (a.breed as usize, b.breed as usize);
+        // Columns x - 1, x and x + 1 of B's cells, rolled along.
+        let (mut b_west, mut b_here) = (0, near(b_breed, 0));
         for x in 0..w {
-            let e = at(&boards.empty, x);
-            let ok = at(&a_ok, x);
-            let b_here = at(&b_ok, x);
-            let west = x.checked_sub(1);
+            let b_east = near(b_breed, x + 1);
+            let e = empty(x);
+            let ok = near(a_breed, x);
+            let e_west = x.checked_sub(1).map_or(0, empty);
             // Per direction (in `DIRS` order): the placements from this
             // column's cells.
             let by_dir = [
                 e & e << 1 & (ok | b_here << 1),
-                e & at(&boards.empty, x + 1) & (ok | at(&b_ok, x + 1)),
+                e & empty(x + 1) & (ok | b_east),
                 e & e >> 1 & (ok | b_here >> 1),
-                e & west.map_or(0, |x| at(&boards.empty, x))
-                    & (ok | west.map_or(0, |x| at(&b_ok, x))),
+                e & e_west & (ok | b_west),
             ];
             let mut rest = by_dir.iter().fold(0, |m, p| m | p);
             while rest != 0 {
@@ -365,12 +370,12 @@ impl Board {
                 };
                 for (p, dir) in by_dir.iter().zip(DIRS) {
                     if p >> y & 1 != 0 {
-                        out.push((Cell { x: cx, y: cy }, dir));
+                        emit(Cell { x: cx, y: cy }, dir);
                     }
                 }
             }
+            (b_west, b_here) = (b_here, b_east);
         }
-        out
     }
 
     /// [`Board::placements`] by collecting, sorting and deduplicating.

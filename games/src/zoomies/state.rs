@@ -285,12 +285,9 @@ impl Zoomies {
         let boards = self.board.boards();
         for tile in tiles_of(hand) {
             if let Some((a, b)) = dogs(tile) {
-                out.extend(
-                    self.board
-                        .placements(boards.as_ref(), a, b)
-                        .into_iter()
-                        .map(|(at, dir)| Action::PlaceTile { tile, at, dir }),
-                );
+                self.board.placements(boards.as_ref(), a, b, |at, dir| {
+                    out.push(Action::PlaceTile { tile, at, dir });
+                });
             }
         }
         out
