@@ -281,7 +281,9 @@ impl Zoomies {
 
     /// Every legal placement of every tile of `hand`, as actions.
     fn placements(&self, hand: u64) -> Vec<Action> {
-        let mut out = Vec::new();
+        // A hand mid-game has a hundred or so placements: room for them up
+        // front spares the doublings.
+        let mut out = Vec::with_capacity(128);
         let boards = self.board.boards();
         for tile in tiles_of(hand) {
             if let Some((a, b)) = dogs(tile) {
