@@ -1,10 +1,11 @@
-//! The group-commit writer: one task takes every room's step appends,
-//! writes whatever is waiting in one transaction, and releases each room
+//! The group-commit writer: whichever writer task is free takes every
+//! room's step appends waiting, writes them in one transaction (a row per
+//! append: the action and the chance it set off), and releases each room
 //! once it has committed, so rooms share each commit's cost (the fsync)
 //! instead of queueing for one each.
 //!
 //! On Postgres several of these transactions are in flight at once, each
-//! on its own connection: a room waits for its own commit, not for the
+//! on a connection its writer keeps: a room waits for its own commit, not for the
 //! one before it. Each room has at most one append outstanding (its actor
 //! awaits it), so a room's steps still commit in order. SQLite writes one
 //! transaction at a time anyway: there the next batch is whatever arrived
