@@ -256,12 +256,14 @@ impl Store {
         };
         let options = AnyConnectOptions::from_str(&url)?;
         let pool = AnyPoolOptions::new()
-            // Postgres: the writer's transactions in flight, and as many
-            // again for reads, claims and the rest.
+            // Postgres: each group-commit writer keeps a connection for
+            // good; twice as many again plus four serve reads, claims and
+            // the rest, so a drained server's rooms load side by side on a
+            // server that takes them over.
             .max_connections(if is_sqlite {
                 4
             } else {
-                2 * writer::POSTGRES_WRITERS as u32 + 4
+                3 * writer::POSTGRES_WRITERS as u32 + 4
             })
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
