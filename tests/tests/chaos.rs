@@ -1327,7 +1327,11 @@ fn secs(d: Duration) -> String {
 
 // ---------------------------------------------------------------- the run
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+// Four workers on two cores: the run's own checks come in bursts (every
+// client reconnecting at once after a fault), and on two workers a burst
+// held every client's timer back for up to 1.7 s (the heartbeat below saw
+// it), which the failover times counted against the servers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn chaos() {
     let (Some(haproxy), Some(_)) = (haproxy_bin(), PrivatePostgres::bin_dir()) else {
         if std::env::var_os("CI").is_some() {
@@ -1352,6 +1356,23 @@ async fn chaos() {
         s.rooms,
         if s.full { "full" } else { "short" }
     );
+    // The run's own clients share this runtime: a stall here would count
+    // against the servers' failover times, so say when one happens.
+    let heartbeat = tokio::spawn(async move {
+        let tick = Duration::from_millis(50);
+        loop {
+            let at = Instant::now();
+            tokio::time::sleep(tick).await;
+            let late = at.elapsed().saturating_sub(tick);
+            if late > Duration::from_millis(200) {
+                eprintln!(
+                    "chaos +{:.1}s: this run's own runtime stalled {} ms (its clients wait too)",
+                    (at - started).as_secs_f64(),
+                    late.as_millis()
+                );
+            }
+        }
+    });
     let mut rng = StdRng::seed_from_u64(s.seed);
     let dir = std::env::temp_dir().join(format!("parlor-chaos-{}", uuid::Uuid::new_v4().simple()));
     let mut cl = Cluster {
@@ -1786,6 +1807,9 @@ async fn chaos() {
     // and how many tries found no server for the room before one did.
     let mut times: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
     let mut lost: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
+    // When the connection that was served first after it was open (the
+    // upgrade answered and hello sent): the rest is the welcome's wait.
+    let mut reopened: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
     let mut tries: BTreeMap<Kind, Vec<usize>> = BTreeMap::new();
     let mut missed = 0;
     for (i, f) in con.faults.iter().enumerate() {
@@ -1822,6 +1846,16 @@ async fn chaos() {
                     });
                     if let Some((e, _)) = ended {
                         lost.entry(f.kind).or_default().push(e - f.at);
+                    }
+                    if let Some(k) = log
+                        .conns
+                        .iter()
+                        .find(|k| k.opened >= f.at && k.first_state == Some(t))
+                    {
+                        reopened
+                            .entry(f.kind)
+                            .or_default()
+                            .push(k.opened.saturating_duration_since(f.at));
                     }
                     let refused = log
                         .failed
@@ -1980,6 +2014,17 @@ async fn chaos() {
                 n[((n.len() as f64 * 0.99).ceil() as usize).clamp(1, n.len()) - 1],
             );
         }
+        let mut o = reopened.remove(kind).unwrap_or_default();
+        o.sort();
+        if let Some(omax) = o.last() {
+            let _ = writeln!(
+                report,
+                "      (the served connection open p50 {}  p99 {}  max {} after it)",
+                secs(pct(&o, 0.5)),
+                secs(pct(&o, 0.99)),
+                secs(*omax),
+            );
+        }
     }
     if missed > 0 {
         let _ = writeln!(
@@ -2019,6 +2064,7 @@ async fn chaos() {
         }
     }
 
+    heartbeat.abort();
     cl.stop_all().await;
     pool.close().await;
     let _ = std::fs::remove_dir_all(&dir);
