@@ -396,7 +396,7 @@ impl Bot {
         None
     }
 
-    fn on_update(&mut self, version: u64, to_act: ToAct, patch: Vec<lean::Op>) {
+    fn on_update(&mut self, version: u64, to_act: ToAct, patch: lean::Patch) {
         if version <= self.version {
             self.shared.error("update not newer than the view");
             return;

@@ -19,7 +19,7 @@ pub struct Update {
     /// Who acts next.
     pub to_act: ToAct,
     /// The change to the view.
-    pub patch: Vec<Op>,
+    pub patch: Patch,
     #[serde(default, rename = "steps")]
     _steps: IgnoredAny,
 }
@@ -31,6 +31,17 @@ pub struct Ack {
     pub client_seq: u32,
     /// Version after the action.
     pub version: u64,
+}
+
+/// A view's change: an RFC 7386 merge patch (an object) or RFC 6902
+/// operations (an array).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Patch {
+    /// Merged into the view.
+    Merge(serde_json::Map<String, Value>),
+    /// Applied in order.
+    Ops(Vec<Op>),
 }
 
 /// One patch operation (RFC 6902 subset: add, remove, replace).
@@ -71,13 +82,49 @@ pub fn read(text: &str) -> Option<Result<Fast, serde_json::Error>> {
     }
 }
 
-/// Applies `ops` to `doc` in place; on an error `doc` may be half patched
-/// (the connection is then given up).
-pub fn apply(doc: &mut Value, ops: Vec<Op>) -> Result<(), String> {
-    for op in ops {
-        apply_one(doc, op)?;
+/// Applies `patch` to `doc` in place; on an error `doc` may be half
+/// patched (the connection is then given up).
+pub fn apply(doc: &mut Value, patch: Patch) -> Result<(), String> {
+    match patch {
+        Patch::Merge(m) => match doc {
+            Value::Object(target) => {
+                merge(target, m);
+                Ok(())
+            }
+            _ => Err("a merge patch for a view that is not an object".into()),
+        },
+        Patch::Ops(ops) => {
+            for op in ops {
+                apply_one(doc, op)?;
+            }
+            Ok(())
+        }
     }
-    Ok(())
+}
+
+/// RFC 7386 on an object: `null` removes, objects merge, the rest replaces.
+fn merge(target: &mut serde_json::Map<String, Value>, patch: serde_json::Map<String, Value>) {
+    for (key, value) in patch {
+        match value {
+            Value::Null => {
+                target.remove(&key);
+            }
+            Value::Object(inner) => {
+                let slot = target
+                    .entry(key)
+                    .or_insert_with(|| Value::Object(serde_json::Map::new()));
+                if !slot.is_object() {
+                    *slot = Value::Object(serde_json::Map::new());
+                }
+                if let Value::Object(t) = slot {
+                    merge(t, inner);
+                }
+            }
+            value => {
+                target.insert(key, value);
+            }
+        }
+    }
 }
 
 fn apply_one(doc: &mut Value, op: Op) -> Result<(), String> {
@@ -147,7 +194,7 @@ mod tests {
     use parlor_protocol::{GameOptions, Seat, ServerMsg, Viewer};
     use serde_json::json;
 
-    fn lean(patch: &parlor_protocol::ViewPatch) -> Vec<Op> {
+    fn lean(patch: &parlor_protocol::ViewPatch) -> Patch {
         serde_json::from_value(serde_json::to_value(patch).unwrap()).unwrap()
     }
 
@@ -242,10 +289,9 @@ mod tests {
         let pong = serde_json::to_string(&ServerMsg::Pong).unwrap();
         assert!(read(&pong).is_none());
         let mut doc = json!({"a": [1]});
-        assert!(apply(
-            &mut doc,
-            lean(&parlor_games::patch::diff(&json!({"b": 1}), &json!({})))
-        )
-        .is_err());
+        let ops =
+            parlor_protocol::ViewPatch::Ops(parlor_games::patch::ops(&json!({"b": 1}), &json!({})));
+        assert!(apply(&mut doc, lean(&ops)).is_err());
+        assert!(apply(&mut json!([1]), lean(&Default::default())).is_err());
     }
 }

@@ -1,13 +1,27 @@
-//! View patches: how one viewer's view changed between two versions, as the
-//! RFC 6902 subset of [`parlor_protocol::PatchOp`]. The server sends these
-//! instead of whole views; the web client applies them with one generic
-//! function. The conformance harness checks, for every game and every step,
-//! that applying the patch to the old view gives exactly the new one.
+//! View patches: how one viewer's view changed between two versions, as a
+//! [`ViewPatch`]: an RFC 7386 merge patch where one says the change exactly
+//! and is no longer, else the RFC 6902 subset of [`PatchOp`]. The server
+//! sends these instead of whole views; the web client applies them with one
+//! generic function. The conformance harness checks, for every game and
+//! every step, that each form applied to the old view gives exactly the new
+//! one.
 
 use parlor_protocol::{PatchOp, ViewPatch};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-/// The patch that turns `before` into `after`.
+/// The patch that turns `before` into `after`: the merge patch when it is
+/// exact and at most as long as the operations (a client applies it with a
+/// shallow copy per object it touches, no pointer walks), else the
+/// operations.
+pub fn diff(before: &Value, after: &Value) -> ViewPatch {
+    let ops = ops(before, after);
+    match merge(before, after) {
+        Some(merge) if encoded_len(&merge) <= encoded_len(&ops) => ViewPatch::Merge(merge),
+        _ => ViewPatch::Ops(ops),
+    }
+}
+
+/// The RFC 6902 operations that turn `before` into `after`.
 ///
 /// Hand-written rather than `json_patch::diff` for speed, measured: that
 /// crate looked up every key of the old view's map and built every path
@@ -15,14 +29,89 @@ use serde_json::Value;
 /// same keys in the same order, so objects are walked pairwise (by lookup
 /// only when their keys differ), arrays item by item (extra items removed
 /// from the end, new ones appended), and one path buffer is reused.
-pub fn diff(before: &Value, after: &Value) -> ViewPatch {
+pub fn ops(before: &Value, after: &Value) -> Vec<PatchOp> {
     let mut ops = Vec::new();
     let mut path = String::new();
     diff_into(before, after, &mut path, &mut ops);
     ops
 }
 
-fn diff_into(a: &Value, b: &Value, path: &mut String, ops: &mut ViewPatch) {
+/// The RFC 7386 merge patch that turns `before` into `after`, if one says
+/// it exactly: both are objects, and no member of an object the patch
+/// merges is set to `null` (a merge patch's `null` removes the member).
+/// Arrays that changed are sent whole.
+pub fn merge(before: &Value, after: &Value) -> Option<Map<String, Value>> {
+    let (Value::Object(a), Value::Object(b)) = (before, after) else {
+        return None;
+    };
+    let mut out = Map::new();
+    merge_into(a, b, &mut out).then_some(out)
+}
+
+fn merge_into(
+    a: &Map<String, Value>,
+    b: &Map<String, Value>,
+    out: &mut Map<String, Value>,
+) -> bool {
+    for key in a.keys() {
+        if !b.contains_key(key) {
+            out.insert(key.clone(), Value::Null);
+        }
+    }
+    for (key, vb) in b {
+        match (a.get(key), vb) {
+            (Some(Value::Object(x)), Value::Object(y)) => {
+                let mut inner = Map::new();
+                if !merge_into(x, y, &mut inner) {
+                    return false;
+                }
+                if !inner.is_empty() {
+                    out.insert(key.clone(), Value::Object(inner));
+                }
+            }
+            (Some(va), vb) if va == vb => {}
+            (_, vb) => {
+                if !merges_as_is(vb) {
+                    return false;
+                }
+                out.insert(key.clone(), vb.clone());
+            }
+        }
+    }
+    true
+}
+
+/// Does a merge patch that sets a member to `v` leave exactly `v` there? An
+/// object is merged into nothing, which drops its `null` members; arrays
+/// and scalars are taken as they are; `null` itself removes the member.
+fn merges_as_is(v: &Value) -> bool {
+    match v {
+        Value::Null => false,
+        Value::Object(m) => m.values().all(merges_as_is),
+        _ => true,
+    }
+}
+
+/// Bytes of `value` as compact JSON, counted without building the text.
+fn encoded_len<T: serde::Serialize>(value: &T) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    match serde_json::to_writer(&mut count, value) {
+        Ok(()) => count.0,
+        Err(_) => usize::MAX,
+    }
+}
+
+fn diff_into(a: &Value, b: &Value, path: &mut String, ops: &mut Vec<PatchOp>) {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             let same_keys = x.len() == y.len() && x.keys().zip(y.keys()).all(|(k, l)| k == l);
@@ -116,10 +205,22 @@ pub struct PatchError(String);
 /// Applies `patch` to `doc` in place (tests and tools; the browser has its
 /// own copy in `web-client/src/lib/patch.ts`).
 pub fn apply(doc: &mut Value, patch: &ViewPatch) -> Result<(), PatchError> {
-    let ops: json_patch::Patch = serde_json::to_value(patch)
-        .and_then(serde_json::from_value)
-        .map_err(|e| PatchError(e.to_string()))?;
-    json_patch::patch(doc, &ops).map_err(|e| PatchError(e.to_string()))
+    match patch {
+        ViewPatch::Merge(merge) => {
+            // RFC 7386 applies to anything, so only an object is a view.
+            if !doc.is_object() {
+                return Err(PatchError("a merge patch needs an object".into()));
+            }
+            json_patch::merge(doc, &Value::Object(merge.clone()));
+            Ok(())
+        }
+        ViewPatch::Ops(ops) => {
+            let ops: json_patch::Patch = serde_json::to_value(ops)
+                .and_then(serde_json::from_value)
+                .map_err(|e| PatchError(e.to_string()))?;
+            json_patch::patch(doc, &ops).map_err(|e| PatchError(e.to_string()))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -177,13 +278,71 @@ mod tests {
             }
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        for _ in 0..2_000 {
-            let (before, after) = (doc(&mut rng, 3), doc(&mut rng, 3));
-            let patch = diff(&before, &after);
-            let mut d = before.clone();
-            apply(&mut d, &patch).unwrap();
-            assert_eq!(d, after, "{before} -> {after} by {patch:?}");
+        let (mut merges, mut inexact) = (0, 0);
+        for i in 0..4_000 {
+            let before = doc(&mut rng, 3);
+            // Half the pairs are small edits of one object (views between
+            // versions), half unrelated documents.
+            let after = if i % 2 == 0 {
+                let mut edited = json!({"a": before.clone(), "b": [1]});
+                if let Some(m) = edited.as_object_mut() {
+                    m.insert("a".into(), doc(&mut rng, 2));
+                }
+                edited
+            } else {
+                doc(&mut rng, 3)
+            };
+            let before = if i % 2 == 0 {
+                json!({"a": before, "b": [1]})
+            } else {
+                before
+            };
+            let forms = [diff(&before, &after), ViewPatch::Ops(ops(&before, &after))];
+            for patch in forms
+                .iter()
+                .chain(merge(&before, &after).map(ViewPatch::Merge).as_ref())
+            {
+                let mut d = before.clone();
+                apply(&mut d, patch).unwrap();
+                assert_eq!(d, after, "{before} -> {after} by {patch:?}");
+            }
+            match merge(&before, &after) {
+                Some(_) => merges += 1,
+                None if before.is_object() && after.is_object() => inexact += 1,
+                None => {}
+            }
         }
+        assert!(
+            merges > 500 && inexact > 100,
+            "{merges} merges, {inexact} inexact"
+        );
+    }
+
+    #[test]
+    fn a_member_set_to_null_needs_operations() {
+        let (before, after) = (json!({"a": 1, "b": 2}), json!({"a": null}));
+        assert_eq!(merge(&before, &after), None);
+        assert!(matches!(diff(&before, &after), ViewPatch::Ops(_)));
+        // Removing a member and nulls inside arrays are fine.
+        let after = json!({"a": [null]});
+        let merged = merge(&before, &after).unwrap();
+        assert_eq!(Value::Object(merged), json!({"a": [null], "b": null}));
+    }
+
+    #[test]
+    fn the_shorter_exact_form_is_chosen() {
+        // One die changes: the merge patch names it once, with no pointer.
+        let before = json!({"view": {"dice": {"a": 1, "b": 2}, "round": 1}});
+        let after = json!({"view": {"dice": {"a": 6, "b": 2}, "round": 1}});
+        assert_eq!(
+            diff(&before, &after),
+            ViewPatch::Merge(serde_json::from_value(json!({"view": {"dice": {"a": 6}}})).unwrap())
+        );
+        // One item of a long array changes: operations beat sending it whole.
+        let before = json!({"cards": (0..40).collect::<Vec<_>>()});
+        let mut after = before.clone();
+        after["cards"][3] = json!(99);
+        assert!(matches!(diff(&before, &after), ViewPatch::Ops(o) if o.len() == 1));
     }
 
     #[test]
@@ -194,8 +353,12 @@ mod tests {
 
     #[test]
     fn a_patch_for_another_view_is_refused() {
-        let patch = diff(&json!({"a": [1]}), &json!({"a": []}));
+        let patch = ViewPatch::Ops(ops(&json!({"a": [1]}), &json!({"a": []})));
         let mut other = json!({"b": 1});
         assert!(apply(&mut other, &patch).is_err());
+        // A merge patch fits any object (the version it follows is what the
+        // client checks), but not a view that is not one.
+        let patch = ViewPatch::Merge(Map::new());
+        assert!(apply(&mut json!([1]), &patch).is_err());
     }
 }

@@ -1669,9 +1669,11 @@ pub struct SessionReport {
 ///   the open window it was decided in, and only if the seat's legal
 ///   actions then and now are the same (so the grace never lets a decision
 ///   act on a table that changed under it); no future version is current.
-/// - **(g) patches** — for every viewer after every batch, the
-///   [`crate::patch::diff`] of its previous and new view, applied to the
-///   previous view, gives exactly the new view.
+/// - **(g) patches** — for every viewer after every batch, each form of
+///   patch from its previous to its new view ([`crate::patch::ops`], the
+///   [`crate::patch::merge`] patch where one is exact, and the
+///   [`crate::patch::diff`] the server sends), applied to the previous
+///   view, gives exactly the new view.
 ///
 /// [`Timeline`]: crate::Timeline
 #[track_caller]
@@ -1847,16 +1849,28 @@ fn check_patches<G: Game>(
     for (viewer, before) in viewers(seats).zip(views.iter_mut()) {
         let after = serde_json::to_value(state.view(viewer))
             .map_err(|e| Violation::new(Check::View, step, format!("view({viewer:?}): {e}")))?;
-        let patch = crate::patch::diff(before, &after);
-        crate::patch::apply(before, &patch)
-            .map_err(|e| Violation::new(Check::Patch, step, format!("{viewer:?}: {e}")))?;
-        if *before != after {
-            return Err(Violation::new(
-                Check::Patch,
-                step,
-                format!("{viewer:?}: the patched view differs from the view"),
-            ));
+        // Both forms the server may send, each checked on its own copy;
+        // then the one it sends.
+        let forms = [
+            Some(parlor_protocol::ViewPatch::Ops(crate::patch::ops(
+                before, &after,
+            ))),
+            crate::patch::merge(before, &after).map(parlor_protocol::ViewPatch::Merge),
+            Some(crate::patch::diff(before, &after)),
+        ];
+        for (i, patch) in forms.into_iter().flatten().enumerate() {
+            let mut patched = before.clone();
+            crate::patch::apply(&mut patched, &patch)
+                .map_err(|e| Violation::new(Check::Patch, step, format!("{viewer:?}: {e}")))?;
+            if patched != after {
+                return Err(Violation::new(
+                    Check::Patch,
+                    step,
+                    format!("{viewer:?}: the patched view differs from the view (form {i})"),
+                ));
+            }
         }
+        *before = after;
         report.patches += 1;
     }
     Ok(())

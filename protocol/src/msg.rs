@@ -368,8 +368,42 @@ pub enum PatchOp {
     },
 }
 
-/// How one viewer's view changed: operations applied in order.
-pub type ViewPatch = Vec<PatchOp>;
+/// How one viewer's view changed, in one of two standard forms (the server
+/// sends the shorter one that says the change exactly).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(untagged)]
+pub enum ViewPatch {
+    /// An RFC 7386 merge patch (a JSON object): each member merges into
+    /// the view's member of that name (objects member by member), `null`
+    /// removes it, anything else (arrays too) replaces it.
+    Merge(
+        #[cfg_attr(
+            feature = "ts",
+            ts(as = "std::collections::HashMap<String, serde_json::Value>")
+        )]
+        serde_json::Map<String, serde_json::Value>,
+    ),
+    /// RFC 6902 operations (a JSON array), applied in order.
+    Ops(Vec<PatchOp>),
+}
+
+impl Default for ViewPatch {
+    /// No change.
+    fn default() -> Self {
+        ViewPatch::Merge(serde_json::Map::new())
+    }
+}
+
+impl ViewPatch {
+    /// Does it change nothing?
+    pub fn is_empty(&self) -> bool {
+        match self {
+            ViewPatch::Merge(m) => m.is_empty(),
+            ViewPatch::Ops(o) => o.is_empty(),
+        }
+    }
+}
 
 /// Messages to a browser.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -416,7 +450,7 @@ pub enum ServerMsg {
         steps: Vec<AnyStepView>,
         /// Who acts next.
         to_act: ToAct,
-        /// The change to the viewer's view (RFC 6902 subset).
+        /// The change to the viewer's view.
         patch: ViewPatch,
         /// The running response timer, if any.
         deadline: Option<Deadline>,

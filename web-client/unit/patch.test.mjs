@@ -184,3 +184,57 @@ test('random edits: applying op by op equals applying the whole patch, and the i
     assert.deepEqual(doc, original, `seed ${seed}: input changed`);
   }
 });
+
+test('copy on write: only what a patch goes through is new', () => {
+  const doc = { a: { x: [1, 2] }, b: { y: 1 }, c: [{ z: 1 }, { z: 2 }] };
+  const out = apply(doc, [{ op: 'replace', path: '/c/1/z', value: 3 }, { op: 'add', path: '/c/1/w', value: 4 }]);
+  assert.deepEqual(out.c, [{ z: 1 }, { z: 3, w: 4 }]);
+  assert.equal(out.a, doc.a, 'untouched members are the same objects');
+  assert.equal(out.c[0], doc.c[0]);
+  assert.notEqual(out.c[1], doc.c[1]);
+  assert.deepEqual(doc.c[1], { z: 2 }, 'input untouched');
+  const merged = applyPatch(doc, { b: { y: 2 } });
+  assert.equal(merged.a, doc.a);
+  assert.deepEqual(merged.b, { y: 2 });
+  assert.deepEqual(doc.b, { y: 1 });
+});
+
+test('merge patches (RFC 7386): objects merge, null removes, the rest replaces', () => {
+  // The RFC's appendix A cases whose target is an object.
+  const cases = [
+    [{ a: 'b' }, { a: 'c' }, { a: 'c' }],
+    [{ a: 'b' }, { b: 'c' }, { a: 'b', b: 'c' }],
+    [{ a: 'b' }, { a: null }, {}],
+    [{ a: 'b', b: 'c' }, { a: null }, { b: 'c' }],
+    [{ a: ['b'] }, { a: 'c' }, { a: 'c' }],
+    [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
+    [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
+    [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
+    [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+    [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+  ];
+  for (const [doc, patch, want] of cases) {
+    const before = structuredClone(doc);
+    assert.deepEqual(applyPatch(doc, patch), want, JSON.stringify([doc, patch]));
+    assert.deepEqual(doc, before, 'input untouched');
+  }
+  // Arrays inside are taken as they are, nulls and all, and copied.
+  const value = [{ k: null }];
+  const out = applyPatch({ a: 1 }, { a: value });
+  assert.deepEqual(out, { a: [{ k: null }] });
+  out.a.push(2);
+  assert.deepEqual(value, [{ k: null }]);
+  // An empty merge patch is no change; a view that is not an object cannot take one.
+  const doc = { a: 1 };
+  assert.equal(applyPatch(doc, {}), doc);
+  assert.throws(() => applyPatch([1], { a: 1 }), PatchError);
+  assert.throws(() => applyPatch(null, { a: 1 }), PatchError);
+  assert.throws(() => applyPatch({ a: 1 }, /** @type {any} */ (5)), PatchError);
+});
+
+test('a merged member named __proto__ is just a member', () => {
+  const out = applyPatch({ a: 1 }, JSON.parse('{"__proto__":{"polluted":true},"b":{"__proto__":{"x":1}}}'));
+  assert.equal(Object.getPrototypeOf(out), Object.prototype);
+  assert.equal(/** @type {any} */ ({}).polluted, undefined);
+  assert.equal(JSON.stringify(out), '{"a":1,"__proto__":{"polluted":true},"b":{"__proto__":{"x":1}}}');
+});

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use parlor_protocol::msg::STAND_IN_AFTER;
-use parlor_protocol::{Deadline, Seat, ServerMsg, ToAct, TurnTimer, Viewer};
+use parlor_protocol::{Deadline, Seat, ServerMsg, ToAct, TurnTimer, ViewPatch, Viewer};
 use tokio::time::{Duration, Instant};
 use tracing::{info, warn};
 
@@ -90,7 +90,7 @@ impl Room {
             version,
             steps: Vec::new(),
             to_act,
-            patch: Vec::new(),
+            patch: ViewPatch::default(),
             deadline: self.deadline(),
             timed_out: None,
             take_back,

@@ -347,7 +347,7 @@ impl LiveMatch {
             };
             patches.push(match before.get(i) {
                 Some(old) => parlor_games::patch::diff(old, &value),
-                None => ViewPatch::new(),
+                None => ViewPatch::default(),
             });
             values.push(value);
         }

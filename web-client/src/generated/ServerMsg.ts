@@ -6,10 +6,10 @@ import type { ErrorCode } from "./ErrorCode";
 import type { MatchId } from "./MatchId";
 import type { MatchResult } from "./MatchResult";
 import type { MatchSnapshot } from "./MatchSnapshot";
-import type { PatchOp } from "./PatchOp";
 import type { RoomInfo } from "./RoomInfo";
 import type { Seat } from "./Seat";
 import type { ToAct } from "./ToAct";
+import type { ViewPatch } from "./ViewPatch";
 import type { Viewer } from "./Viewer";
 
 /**
@@ -59,9 +59,9 @@ steps: Array<AnyStepView>,
  */
 to_act: ToAct, 
 /**
- * The change to the viewer's view (RFC 6902 subset).
+ * The change to the viewer's view.
  */
-patch: Array<PatchOp>, 
+patch: ViewPatch, 
 /**
  * The running response timer, if any.
  */

@@ -1,12 +1,20 @@
-// Applies the server's view patches: the RFC 6902 JSON Patch subset of
-// `PatchOp` (add / remove / replace), with RFC 6901 JSON Pointer paths
-// (`~1` is `/`, `~0` is `~`; `""` is the whole document, `-` appends to an
-// array). The server's `games::patch::diff` makes them and its conformance
-// harness checks that they turn each old view into the new one.
+// Applies the server's view patches (`ViewPatch`), in either form it sends:
+// - an RFC 7386 merge patch (a JSON object): members merge into the view's
+//   (objects member by member), `null` removes one, anything else replaces;
+// - RFC 6902 operations (a JSON array), the subset of `PatchOp` (add /
+//   remove / replace) with RFC 6901 JSON Pointer paths (`~1` is `/`, `~0` is
+//   `~`; `""` is the whole document, `-` appends to an array).
+// The server's `games::patch::diff` makes them and its conformance harness
+// checks that each form turns each old view into the new one.
+//
+// Copy on write: only the objects and arrays a patch goes through are
+// copied (shallowly), so a small change to a large view costs little, and
+// the view passed in is never modified.
 //
 // No Svelte or DOM here, so `npm run test:unit` can run it under node.
 
 import type { PatchOp } from '../generated/PatchOp';
+import type { ViewPatch } from '../generated/ViewPatch';
 
 /** A patch that does not fit the document it was applied to. */
 export class PatchError extends Error {
@@ -48,33 +56,56 @@ function setMember(o: Record<string, unknown>, key: string, value: unknown): voi
   Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-/** Follows every token but the last and returns the container it names. */
-function parentOf(doc: unknown, tokens: string[], path: string): Container {
-  let cur: unknown = doc;
+/** A shallow copy of a container. */
+function copyOf(c: Container): Container {
+  return Array.isArray(c) ? c.slice() : { ...c };
+}
+
+/**
+ * Follows every token but the last and returns the container it names,
+ * copying each container on the way that this patch has not copied yet
+ * (`own`) and linking the copy into its (copied) parent.
+ */
+function parentOf(doc: Container, tokens: string[], path: string, own: WeakSet<object>): Container {
+  let cur: Container = doc;
   for (let i = 0; i < tokens.length - 1; i++) {
     const t = tokens[i];
+    let next: unknown;
+    let n = 0;
     if (Array.isArray(cur)) {
-      const n = index(t, path);
+      n = index(t, path);
       if (n >= cur.length) throw new PatchError(`no item ${n} on the way to ${path}`);
-      cur = cur[n];
-    } else if (isContainer(cur)) {
-      if (!has(cur, t)) throw new PatchError(`no member ${JSON.stringify(t)} on the way to ${path}`);
-      cur = (cur as Record<string, unknown>)[t];
+      next = cur[n];
     } else {
-      throw new PatchError(`${path} goes through a ${cur === null ? 'null' : typeof cur}`);
+      if (!has(cur, t)) throw new PatchError(`no member ${JSON.stringify(t)} on the way to ${path}`);
+      next = cur[t];
     }
+    if (!isContainer(next)) {
+      if (i === tokens.length - 2) throw new PatchError(`the parent of ${path} is not an object or array`);
+      throw new PatchError(`${path} goes through a ${next === null ? 'null' : typeof next}`);
+    }
+    let child: Container = next;
+    if (!own.has(child)) {
+      child = copyOf(child);
+      own.add(child);
+      if (Array.isArray(cur)) cur[n] = child;
+      else setMember(cur, t, child);
+    }
+    cur = child;
   }
-  if (!isContainer(cur)) throw new PatchError(`the parent of ${path} is not an object or array`);
   return cur;
 }
 
-function applyOp(doc: unknown, op: PatchOp): unknown {
+function applyOp(doc: unknown, op: PatchOp, own: WeakSet<object>): unknown {
   const tokens = parsePointer(op.path);
   if (tokens.length === 0) {
     if (op.op === 'remove') throw new PatchError('cannot remove the whole document');
-    return structuredClone(op.value);
+    const whole = structuredClone(op.value);
+    if (isContainer(whole)) own.add(whole);
+    return whole;
   }
-  const parent = parentOf(doc, tokens, op.path);
+  if (!isContainer(doc)) throw new PatchError(`the parent of ${op.path} is not an object or array`);
+  const parent = parentOf(doc, tokens, op.path, own);
   const last = tokens[tokens.length - 1];
   if (Array.isArray(parent)) {
     switch (op.op) {
@@ -115,21 +146,52 @@ function applyOp(doc: unknown, op: PatchOp): unknown {
   return doc;
 }
 
+const isObject = (x: unknown): x is Record<string, unknown> => isContainer(x) && !Array.isArray(x);
+
+/** RFC 7386 into `target`, a copy this patch owns: copies what it merges into. */
+function mergeInto(target: Record<string, unknown>, patch: Record<string, unknown>): void {
+  for (const key of Object.keys(patch)) {
+    const value = patch[key];
+    if (value === null) {
+      delete target[key];
+    } else if (isObject(value)) {
+      const was = has(target, key) ? target[key] : undefined;
+      const inner: Record<string, unknown> = isObject(was) ? { ...was } : {};
+      mergeInto(inner, value);
+      setMember(target, key, inner);
+    } else {
+      setMember(target, key, structuredClone(value));
+    }
+  }
+}
+
 /**
- * Returns `doc` with `ops` applied in order, as a new document: `doc` itself
- * is never modified (an empty patch returns `doc` unchanged, same object).
- * Throws `PatchError` if an operation does not fit; nothing is half-applied
- * from the caller's point of view.
+ * Returns `doc` with `patch` applied, as a new document: `doc` itself is
+ * never modified (an empty patch returns `doc` unchanged, same object).
+ * Throws `PatchError` if it does not fit; nothing is half-applied from the
+ * caller's point of view.
  */
-export function applyPatch<T>(doc: T, ops: readonly PatchOp[]): T {
+export function applyPatch<T>(doc: T, patch: ViewPatch | readonly PatchOp[]): T {
+  if (Array.isArray(patch)) return applyOps(doc, patch as readonly PatchOp[]);
+  if (!isObject(patch)) throw new PatchError('a patch is an object or an array');
+  if (Object.keys(patch).length === 0) return doc;
+  if (!isObject(doc)) throw new PatchError('a merge patch needs an object to merge into');
+  const out = { ...doc };
+  mergeInto(out, patch as Record<string, unknown>);
+  return out as T;
+}
+
+function applyOps<T>(doc: T, ops: readonly PatchOp[]): T {
   if (ops.length === 0) return doc;
-  let out: unknown = structuredClone(doc);
+  const own = new WeakSet<object>();
+  let out: unknown = isContainer(doc) ? copyOf(doc) : doc;
+  if (isContainer(out)) own.add(out);
   for (const op of ops) {
     if (!op || typeof op.path !== 'string') throw new PatchError('malformed patch operation');
     if (op.op !== 'add' && op.op !== 'remove' && op.op !== 'replace') {
       throw new PatchError(`unsupported patch op ${JSON.stringify((op as { op: unknown }).op)}`);
     }
-    out = applyOp(out, op);
+    out = applyOp(out, op, own);
   }
   return out as T;
 }
