@@ -157,6 +157,47 @@ macro_rules! envelopes {
             TakeBack(TakenBack),
         }
 
+        /// Steps of one game in a row with the game named once: how a
+        /// message sends its step views when none of them is a take-back
+        /// (`{"game": "doozy-dice", "steps": [...]}`, not the game around
+        /// every step).
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[serde(tag = "game", content = "steps", rename_all = "kebab-case")]
+        pub enum AnyStepBatch {
+            $(#[doc = $title] $kind(Vec<crate::$module::StepView>),)*
+        }
+
+        /// [`AnyStepBatch`], borrowed: what the server writes.
+        #[derive(Serialize)]
+        #[serde(tag = "game", content = "steps", rename_all = "kebab-case")]
+        enum StepBatchRef<'a> {
+            $($kind(Vec<&'a crate::$module::StepView>),)*
+        }
+
+        /// `steps` as one batch, if they are all steps of one game.
+        fn batch_of(steps: &[AnyStepView]) -> Option<StepBatchRef<'_>> {
+            match steps.first()? {
+                $(AnyStepView::$kind(_) => steps
+                    .iter()
+                    .map(|s| match s {
+                        AnyStepView::$kind(v) => Some(v),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>()
+                    .map(StepBatchRef::$kind),)*
+                AnyStepView::TakeBack(_) => None,
+            }
+        }
+
+        impl From<AnyStepBatch> for Vec<AnyStepView> {
+            fn from(batch: AnyStepBatch) -> Self {
+                match batch {
+                    $(AnyStepBatch::$kind(steps) => steps.into_iter().map(AnyStepView::$kind).collect(),)*
+                }
+            }
+        }
+
         /// A finished match's per-game scorecard.
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -213,4 +254,40 @@ pub struct MatchResult {
     pub winners: Vec<Seat>,
     /// The game's own scorecard.
     pub scorecard: AnyScorecard,
+}
+
+/// How messages carry a list of step views (`#[serde(with)]`): one
+/// [`AnyStepBatch`] when every step is of one game, else the plain list
+/// (a take-back among them, or none at all). Either form is read.
+pub mod step_views {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{batch_of, AnyStepBatch, AnyStepView};
+
+    /// The two forms on the wire (also the TypeScript type of such a field).
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+    #[serde(untagged)]
+    pub enum StepViews {
+        /// Steps of one game.
+        Batch(AnyStepBatch),
+        /// Any steps, each naming its game.
+        List(Vec<AnyStepView>),
+    }
+
+    /// Writes `steps` as a batch where it can.
+    pub fn serialize<S: Serializer>(steps: &[AnyStepView], s: S) -> Result<S::Ok, S::Error> {
+        match batch_of(steps) {
+            Some(batch) => batch.serialize(s),
+            None => steps.serialize(s),
+        }
+    }
+
+    /// Reads either form.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<AnyStepView>, D::Error> {
+        Ok(match StepViews::deserialize(d)? {
+            StepViews::Batch(batch) => batch.into(),
+            StepViews::List(steps) => steps,
+        })
+    }
 }

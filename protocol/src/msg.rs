@@ -446,7 +446,10 @@ pub enum ServerMsg {
         /// Version after these steps.
         #[cfg_attr(feature = "ts", ts(type = "number"))]
         version: u64,
-        /// The new steps as this viewer may see them.
+        /// The new steps as this viewer may see them (one game's steps
+        /// are sent as one batch: [`crate::game::step_views`]).
+        #[serde(with = "crate::game::step_views")]
+        #[cfg_attr(feature = "ts", ts(as = "crate::game::step_views::StepViews"))]
         steps: Vec<AnyStepView>,
         /// Who acts next.
         to_act: ToAct,
@@ -507,7 +510,9 @@ pub enum ServerMsg {
         /// Version of the last step.
         #[cfg_attr(feature = "ts", ts(type = "number"))]
         version: u64,
-        /// The steps, oldest first.
+        /// The steps, oldest first (sent as [`crate::game::step_views`]).
+        #[serde(with = "crate::game::step_views")]
+        #[cfg_attr(feature = "ts", ts(as = "crate::game::step_views::StepViews"))]
         steps: Vec<AnyStepView>,
         /// Versions of the steps a clock decided for a seat.
         #[cfg_attr(feature = "ts", ts(type = "Array<number>"))]
@@ -522,4 +527,72 @@ pub enum ServerMsg {
         /// Milliseconds until it expires.
         expires_ms: u32,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use serde_json::json;
+
+    use super::*;
+    use crate::doozy_dice::StepView as Doozy;
+    use crate::game::TakenBack;
+    use crate::ids::Seat;
+
+    fn update(steps: Vec<AnyStepView>) -> ServerMsg {
+        ServerMsg::Update {
+            version: 9,
+            steps,
+            to_act: ToAct::Chance,
+            patch: crate::ViewPatch::default(),
+            deadline: None,
+            timed_out: None,
+            take_back: None,
+        }
+    }
+
+    #[test]
+    fn one_games_steps_name_it_once_and_read_back() {
+        let landed = |die| {
+            AnyStepView::DoozyDice(Doozy::DieLanded {
+                seat: Seat(1),
+                die,
+                value: 4,
+                face: false,
+            })
+        };
+        let steps = vec![landed(0), landed(1)];
+        let msg = update(steps.clone());
+        let wire = serde_json::to_value(&msg).unwrap();
+        assert_eq!(
+            wire["steps"],
+            json!({"game": "doozy-dice", "steps": [
+                {"type": "die_landed", "seat": 1, "die": 0, "value": 4, "face": false},
+                {"type": "die_landed", "seat": 1, "die": 1, "value": 4, "face": false},
+            ]})
+        );
+        let back: ServerMsg = serde_json::from_value(wire).unwrap();
+        assert_eq!(back, msg);
+        // The list each step names its game in is read too (older servers).
+        let mut listed = serde_json::to_value(&msg).unwrap();
+        listed["steps"] = serde_json::to_value(&steps).unwrap();
+        assert_eq!(serde_json::from_value::<ServerMsg>(listed).unwrap(), msg);
+    }
+
+    #[test]
+    fn a_take_back_or_no_step_is_sent_as_a_list() {
+        let mixed = vec![
+            AnyStepView::TakeBack(TakenBack { seat: Seat(0) }),
+            AnyStepView::DoozyDice(Doozy::RollOffDie {
+                seat: Seat(0),
+                value: 3,
+            }),
+        ];
+        for steps in [mixed, Vec::new()] {
+            let msg = update(steps.clone());
+            let wire = serde_json::to_value(&msg).unwrap();
+            assert_eq!(wire["steps"], serde_json::to_value(&steps).unwrap());
+            assert_eq!(serde_json::from_value::<ServerMsg>(wire).unwrap(), msg);
+        }
+    }
 }

@@ -19,7 +19,16 @@ use crate::players::GamePlayer;
 pub fn frame_parts(json: &Value, v: u64) -> Vec<(u64, Value)> {
     let mut parts = Vec::new();
     let mut rest = json.clone();
-    if let Some(Value::Array(steps)) = rest.as_object_mut().and_then(|m| m.remove("steps")) {
+    // A list of steps, or one game's batch of them (`{"game", "steps"}`).
+    let steps = match rest.as_object_mut().and_then(|m| m.remove("steps")) {
+        Some(Value::Array(steps)) => Some(steps),
+        Some(Value::Object(mut batch)) => match batch.remove("steps") {
+            Some(Value::Array(steps)) => Some(steps),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(steps) = steps {
         let n = steps.len() as u64;
         for (i, step) in steps.into_iter().enumerate() {
             parts.push((v.saturating_sub(n) + i as u64 + 1, step));

@@ -42,7 +42,9 @@
 //!
 //! Size: `PARLOR_CHAOS_SECS` (default 45) of faults over
 //! `PARLOR_CHAOS_ROOMS` (default 12) rooms; every fault kind once (twice in
-//! the full run), then more at random until the time is up.
+//! the full run), then more at random until the time is up. Players act as
+//! soon as it is their turn (within the pace), unless
+//! `PARLOR_CHAOS_THINK_MS` gives them a think time.
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -99,6 +101,9 @@ struct Settings {
     seed: u64,
     /// The full run: every fault kind at least twice, bounds asserted.
     full: bool,
+    /// How long a player waits after the table changes before it acts
+    /// (`PARLOR_CHAOS_THINK_MS`, 0: at once, as fast as the pace allows).
+    think: Duration,
 }
 
 fn env_num(name: &str) -> Option<u64> {
@@ -125,6 +130,7 @@ fn settings() -> Settings {
             .max(1),
         seed,
         full,
+        think: Duration::from_millis(env_num("PARLOR_CHAOS_THINK_MS").unwrap_or(0)),
     }
 }
 
@@ -326,6 +332,8 @@ struct Ctx {
     last: AtomicBool,
     acks: AtomicU64,
     ack: Notify,
+    /// See [`Settings::think`].
+    think: Duration,
 }
 
 /// How a connection ended.
@@ -658,6 +666,8 @@ async fn play_connection(
     let mut withdrawing: Option<(MatchId, u32)> = None;
     // What the welcome said, for a message.
     let mut welcomed = String::from("not yet");
+    // The version the table last changed to, and when it was seen.
+    let mut seen: Option<(u64, Instant)> = None;
     let (mut pings, mut pongs) = (0u32, 0u32);
     let mut errors = 0;
     let mut heard = Instant::now();
@@ -709,9 +719,28 @@ async fn play_connection(
             }
         }
         if ready {
-            act_if_due(&mut c).await;
+            // With a think time, a player acts that long after the table
+            // last changed (a new version), as a person would.
+            let version = c.state.as_ref().map(|s| s.version);
+            let due = match (version, seen) {
+                _ if ctx.think.is_zero() => true,
+                (Some(v), Some((w, at))) if v == w => at.elapsed() >= ctx.think,
+                (Some(v), _) => {
+                    seen = Some((v, Instant::now()));
+                    false
+                }
+                (None, _) => true,
+            };
+            if due {
+                act_if_due(&mut c).await;
+            }
         }
-        match c.next_event(Duration::from_millis(250)).await {
+        let wait = if ctx.think.is_zero() {
+            Duration::from_millis(250)
+        } else {
+            (ctx.think / 4).clamp(Duration::from_millis(10), Duration::from_millis(250))
+        };
+        match c.next_event(wait).await {
             Event::Msg(msg) => {
                 heard = Instant::now();
                 let state =
@@ -1349,12 +1378,14 @@ async fn chaos() {
     let s = settings();
     let started = Instant::now();
     eprintln!(
-        "chaos: seed {} (PARLOR_CHAOS_SEED={} repeats it), {} s of faults, {} rooms, {} run",
+        "chaos: seed {} (PARLOR_CHAOS_SEED={} repeats it), {} s of faults, {} rooms, {} run, \
+         players think {} ms",
         s.seed,
         s.seed,
         s.secs,
         s.rooms,
-        if s.full { "full" } else { "short" }
+        if s.full { "full" } else { "short" },
+        s.think.as_millis()
     );
     // The run's own clients share this runtime: a stall here would count
     // against the servers' failover times, so say when one happens.
@@ -1405,6 +1436,7 @@ async fn chaos() {
         acks: AtomicU64::new(0),
         started,
         ack: Notify::new(),
+        think: s.think,
     });
 
     // Rooms, created and joined through the proxy.

@@ -258,8 +258,8 @@ export async function openRoom(br, baseUrl, errors, opts = {}) {
 
 /**
  * Defines, in `page`, what tests need to play a seat straight over the
- * page's own WebSocket: `window.__parlorPatch(doc, ops)` applies a view patch
- * (add / remove / replace at JSON pointers), and
+ * page's own WebSocket: `window.__parlorPatch(doc, patch)` applies a view patch
+ * (add / remove / replace at JSON pointers, or a merge patch), and
  * `window.__parlorPlaySeat(opts)` plays one seat until its match is over:
  * `{ url, token, game, decide(view, me) -> action | null, start?, label,
  * limitMs, maxRefusals? }` (with `start`, the seat starts the match once
@@ -271,8 +271,19 @@ export async function openRoom(br, baseUrl, errors, opts = {}) {
  */
 export async function defineSeatPlayer(page) {
   await page.evaluate(() => {
-    /** @param {any} doc @param {any[]} ops */
+    /** @param {any} target @param {any} p RFC 7386: objects merge, null removes, the rest replaces. */
+    const merge = (target, p) => {
+      if (p === null || typeof p !== 'object' || Array.isArray(p)) return structuredClone(p);
+      const out = target && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
+      for (const [k, v] of Object.entries(p)) {
+        if (v === null) delete out[k];
+        else out[k] = merge(out[k], v);
+      }
+      return out;
+    };
+    /** @param {any} doc @param {any} ops a view patch: RFC 6902 operations (an array) or an RFC 7386 merge patch */
     const patch = (doc, ops) => {
+      if (!Array.isArray(ops)) return merge(doc, ops);
       for (const op of ops) {
         const toks = op.path === '' ? [] : op.path.slice(1).split('/').map((/** @type {string} */ t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
         if (!toks.length) {

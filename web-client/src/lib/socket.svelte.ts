@@ -30,6 +30,7 @@ import { ApiFailure, api } from './api';
 import { backoffDelay } from './backoff';
 import { LOST, NO_ROOM_TEXT, closePolicy, roomClosedText } from './closePolicy';
 import { PatchError, applyPatch } from './patch';
+import { stepList } from './steps';
 import { toasts } from './toasts.svelte';
 import { CLOSE } from '../generated/closeCodes';
 import { standingLog } from './standing';
@@ -716,7 +717,8 @@ export class RoomConnection implements TableConn {
       this.#resync(true, `update to ${msg.version} without a match`);
       return false;
     }
-    const base = msg.version - msg.steps.length;
+    const steps = stepList(msg.steps);
+    const base = msg.version - steps.length;
     if (base !== m.version) {
       // Something was missed (or came twice): resume from the version held.
       this.#resync(false, `update from ${base}, holding ${m.version}`);
@@ -732,7 +734,7 @@ export class RoomConnection implements TableConn {
       return false;
     }
     const fresh: LogEntry[] = [];
-    msg.steps.forEach((step, i) => {
+    steps.forEach((step, i) => {
       const version = base + i + 1;
       if (version > this.#logVersion) fresh.push({ version, step, timedOut: msg.timed_out?.includes(version) });
     });
@@ -884,7 +886,7 @@ export class RoomConnection implements TableConn {
         if (msg.match_id !== this.match?.match_id) break;
         const oldest = this.#raw[0]?.version ?? this.#logVersion + 1;
         const before: LogEntry[] = [];
-        msg.steps.forEach((step, i) => {
+        stepList(msg.steps).forEach((step, i) => {
           const version = i + 1;
           if (version < oldest) before.push({ version, step, timedOut: msg.timed_out.includes(version) });
         });
