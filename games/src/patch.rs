@@ -15,6 +15,15 @@ use serde_json::{Map, Value};
 /// operations.
 pub fn diff(before: &Value, after: &Value) -> ViewPatch {
     let ops = ops(before, after);
+    // Nothing changed (a viewer the batch did not touch): no merge to
+    // build, no lengths to count.
+    if ops.is_empty() {
+        return if before.is_object() {
+            ViewPatch::default()
+        } else {
+            ViewPatch::Ops(ops)
+        };
+    }
     match merge(before, after) {
         Some(merge) if encoded_len(&merge) <= encoded_len(&ops) => ViewPatch::Merge(merge),
         _ => ViewPatch::Ops(ops),
