@@ -90,9 +90,13 @@ pub struct DieView {
     /// Current pips (1–6), `None` before the turn's first roll or while rolling.
     /// A Doozy die showing its face has value 1 and `face: true`.
     pub value: Option<u8>,
-    /// Shows the Doozy Face.
+    /// Shows the Doozy Face (absent: no).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub face: bool,
-    /// Set aside for good (only with `lock_set_aside`).
+    /// Set aside for good (only with `lock_set_aside`; absent: no).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub locked: bool,
 }
 
@@ -217,7 +221,9 @@ pub enum StepView {
         die: u8,
         /// Pips (1 on a Doozy die means the face).
         value: u8,
-        /// It shows a Doozy Face: every player gains a dot.
+        /// It shows a Doozy Face: every player gains a dot (absent: no).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
         face: bool,
     },
     /// A die was changed with dots.

@@ -455,7 +455,9 @@ pub enum ServerMsg {
         to_act: ToAct,
         /// The change to the viewer's view.
         patch: ViewPatch,
-        /// The running response timer, if any.
+        /// The running response timer (absent: none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         deadline: Option<Deadline>,
         /// Versions, among these steps, of the answers the response timer
         /// gave for seats that did not answer in time.
@@ -557,8 +559,8 @@ mod tests {
             AnyStepView::DoozyDice(Doozy::DieLanded {
                 seat: Seat(1),
                 die,
-                value: 4,
-                face: false,
+                value: if die == 0 { 1 } else { 4 },
+                face: die == 0,
             })
         };
         let steps = vec![landed(0), landed(1)];
@@ -567,8 +569,9 @@ mod tests {
         assert_eq!(
             wire["steps"],
             json!({"game": "doozy-dice", "steps": [
-                {"type": "die_landed", "seat": 1, "die": 0, "value": 4, "face": false},
-                {"type": "die_landed", "seat": 1, "die": 1, "value": 4, "face": false},
+                {"type": "die_landed", "seat": 1, "die": 0, "value": 1, "face": true},
+                // A false flag is left out.
+                {"type": "die_landed", "seat": 1, "die": 1, "value": 4},
             ]})
         );
         let back: ServerMsg = serde_json::from_value(wire).unwrap();
@@ -576,6 +579,8 @@ mod tests {
         // The list each step names its game in is read too (older servers).
         let mut listed = serde_json::to_value(&msg).unwrap();
         listed["steps"] = serde_json::to_value(&steps).unwrap();
+        // and so is a false flag written out.
+        listed["steps"][1]["face"] = json!(false);
         assert_eq!(serde_json::from_value::<ServerMsg>(listed).unwrap(), msg);
     }
 

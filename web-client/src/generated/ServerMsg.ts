@@ -64,9 +64,9 @@ to_act: ToAct,
  */
 patch: ViewPatch, 
 /**
- * The running response timer, if any.
+ * The running response timer (absent: none).
  */
-deadline: Deadline | null, 
+deadline?: Deadline, 
 /**
  * Versions, among these steps, of the answers the response timer
  * gave for seats that did not answer in time.

@@ -747,8 +747,8 @@ export class RoomConnection implements TableConn {
       version: msg.version,
       to_act: msg.to_act,
       view,
-      deadline: msg.deadline,
-      deadlineEnds: deadlineEnds(msg.deadline),
+      deadline: msg.deadline ?? null,
+      deadlineEnds: deadlineEnds(msg.deadline ?? null),
       takeBack: msg.take_back ?? null,
     };
     this.#dropStaged();

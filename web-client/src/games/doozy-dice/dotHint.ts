@@ -101,7 +101,7 @@ function madeBy(roll: Sym[]): Set<number> {
 export interface HintDie {
   /** 1–6, or null before it is rolled. */
   value: number | null;
-  face: boolean;
+  face?: boolean;
   kind: 'blue' | 'doozy';
 }
 

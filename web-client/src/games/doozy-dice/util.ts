@@ -35,6 +35,6 @@ export function dieLabel(d: DieView, index: number): string {
 }
 
 /** Text for a face value in the log: the Doozy Face is "D". */
-export function faceText(value: number, face: boolean): string {
+export function faceText(value: number, face = false): string {
   return face ? 'D' : String(value);
 }

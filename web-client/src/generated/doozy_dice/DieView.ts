@@ -15,10 +15,10 @@ kind: DieKind,
  */
 value: number | null, 
 /**
- * Shows the Doozy Face.
+ * Shows the Doozy Face (absent: no).
  */
-face: boolean, 
+face?: boolean, 
 /**
- * Set aside for good (only with `lock_set_aside`).
+ * Set aside for good (only with `lock_set_aside`; absent: no).
  */
-locked: boolean, };
+locked?: boolean, };

@@ -44,9 +44,9 @@ die: number,
  */
 value: number, 
 /**
- * It shows a Doozy Face: every player gains a dot.
+ * It shows a Doozy Face: every player gains a dot (absent: no).
  */
-face: boolean, } | { "type": "adjusted", 
+face?: boolean, } | { "type": "adjusted", 
 /**
  * Who spent.
  */
