@@ -106,15 +106,24 @@ pub enum TurnTimer {
     Normal,
     /// 15 seconds a decision.
     Fast,
+    /// At your own pace: 12 hours a decision.
+    HalfDay,
+    /// At your own pace: a day a decision.
+    Day,
+    /// At your own pace: three days a decision.
+    ThreeDays,
 }
 
 impl TurnTimer {
     /// Every setting, in the order a lobby offers them.
-    pub const ALL: [TurnTimer; 4] = [
+    pub const ALL: [TurnTimer; 7] = [
         TurnTimer::Off,
         TurnTimer::Relaxed,
         TurnTimer::Normal,
         TurnTimer::Fast,
+        TurnTimer::HalfDay,
+        TurnTimer::Day,
+        TurnTimer::ThreeDays,
     ];
 
     /// Seconds per decision, or `None` when off.
@@ -124,7 +133,18 @@ impl TurnTimer {
             TurnTimer::Relaxed => Some(120),
             TurnTimer::Normal => Some(45),
             TurnTimer::Fast => Some(15),
+            TurnTimer::HalfDay => Some(12 * 3600),
+            TurnTimer::Day => Some(24 * 3600),
+            TurnTimer::ThreeDays => Some(72 * 3600),
         }
+    }
+
+    /// A table played at its players' own pace, a move when they have a
+    /// minute, rather than live: the clock is hours long, outlives the
+    /// players' sockets and the room's time in memory, and a game's own
+    /// response windows get the same allowance.
+    pub fn own_pace(self) -> bool {
+        self.secs().is_some_and(|s| s >= 3600)
     }
 }
 

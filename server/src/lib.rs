@@ -15,6 +15,8 @@
 //!   `config`.
 //! - [`cluster`]: cluster mode's membership, reaping and sweep of orphaned
 //!   rooms; uses `room`, `db`, `config`.
+//! - [`wake`]: brings back rooms whose deadline is near (tables at their own
+//!   pace leave memory between moves); uses `room`.
 //! - [`room`]: the room actors (a room by concern) and their registry;
 //!   uses `db`.
 //! - [`replay`]: replays and exports rebuilt from a stored log; uses `db`.
@@ -46,6 +48,7 @@ pub mod replay;
 pub mod retention;
 pub mod room;
 pub mod serve;
+pub mod wake;
 pub mod ws;
 
 use std::net::SocketAddr;
@@ -78,6 +81,8 @@ pub struct Server {
     serving: ServingLock,
     /// Cluster mode: this server's membership.
     member: Option<Arc<Membership>>,
+    /// The room registry, for [`Server::wake_due`].
+    registry: room::Rooms,
 }
 
 /// Connects storage (creating a SQLite file's folder) and applies the
@@ -176,6 +181,8 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
             ));
         }
     }
+    tokio::spawn(wake::run(rooms.clone(), shutdown.clone()));
+    let registry = rooms.clone();
     let state = http::AppState::new(rooms.clone(), shutdown.clone(), &config);
     tokio::spawn(retention::run(
         rooms,
@@ -214,10 +221,18 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
         serve,
         serving,
         member,
+        registry,
     })
 }
 
 impl Server {
+    /// Brings back now, rather than on the next round of [`wake::run`],
+    /// the rooms not in memory whose deadline falls by `by_ms`; returns how
+    /// many.
+    pub async fn wake_due(&self, by_ms: i64) -> usize {
+        wake::wake_once(&self.registry, by_ms).await
+    }
+
     /// A token that stops the server when cancelled.
     pub fn shutdown_token(&self) -> CancellationToken {
         self.shutdown.clone()

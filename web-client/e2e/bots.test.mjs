@@ -264,3 +264,29 @@ test('the turn timer: picked in the lobby, ticking at the table, its decisions n
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
 });
+
+test('at your own pace: picked in the lobby apart from the live timers, a day on the table clock', { timeout: 60_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'doozy-dice' });
+  // The own-pace allowances stand in their own group, apart from the live clocks.
+  const paced = a.getByTestId('pace-own-pace');
+  for (const t of ['half_day', 'day', 'three_days']) assert.equal(await paced.getByTestId(`turn-timer-${t}`).count(), 1, t);
+  assert.equal(await paced.getByTestId('turn-timer-fast').count(), 0, 'fast is live');
+  assert.equal(await a.getByTestId('pace-live').getByTestId('turn-timer-fast').count(), 1);
+  await a.getByTestId('turn-timer-day').check();
+  await b.getByTestId('turn-timer-shown').getByText('At your own pace: 1 day a decision').waitFor();
+  await b.getByTestId('timer-note').filter({ hasText: 'even with every page closed' }).waitFor();
+  await snap(a, 'pace-lobby-desktop');
+  const first = await startMatch(a);
+  const [mover, other] = first === 0 ? [a, b] : [b, a];
+  await mover.getByTestId('turn-clock').getByText('Your decision').waitFor();
+  // Hours and minutes, not a minute count: "23 h 59 min".
+  const shown = (await other.getByTestId('turn-clock').locator('.clock').textContent()) ?? '';
+  assert.match(shown, /\b23 h 59 min\b|\b1 d 0 h\b/, shown);
+  await snap(b, 'pace-table-phone');
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});

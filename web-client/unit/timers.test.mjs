@@ -3,14 +3,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { TIMED_OUT_NOTE, markTimedOut } from '../node_modules/.cache/unit/lib/timedOut.js';
-import { TURN_TIMERS, clock, turnTimerText } from '../node_modules/.cache/unit/lib/turnTimer.js';
+import { TURN_TIMERS, clock, ownPace, turnTimerText } from '../node_modules/.cache/unit/lib/turnTimer.js';
 
 test('every turn timer setting reads as what it does', () => {
-  assert.deepEqual(TURN_TIMERS, ['off', 'relaxed', 'normal', 'fast']);
+  assert.deepEqual(TURN_TIMERS, ['off', 'relaxed', 'normal', 'fast', 'half_day', 'day', 'three_days']);
   assert.equal(turnTimerText('off'), 'Off: the table waits');
   assert.equal(turnTimerText('relaxed'), 'Relaxed: 2 min a decision');
   assert.equal(turnTimerText('normal'), 'Normal: 45 s a decision');
   assert.equal(turnTimerText('fast'), 'Fast: 15 s a decision');
+  assert.equal(turnTimerText('half_day'), '12 hours a decision');
+  assert.equal(turnTimerText('day'), '1 day a decision');
+  assert.equal(turnTimerText('three_days'), '3 days a decision');
+  assert.deepEqual(
+    TURN_TIMERS.filter((t) => ownPace(t)),
+    ['half_day', 'day', 'three_days'],
+    'the hours-long clocks are the own-pace ones',
+  );
 });
 
 test('the clock rounds up to the second', () => {
@@ -18,6 +26,10 @@ test('the clock rounds up to the second', () => {
   assert.equal(clock(14_001), '0:15');
   assert.equal(clock(61_000), '1:01');
   assert.equal(clock(-5), '0:00');
+  assert.equal(clock(3_599_000), '59:59');
+  assert.equal(clock(12 * 3_600_000), '12 h 0 min');
+  assert.equal(clock(5 * 3_600_000 + 20 * 60_000 + 1), '5 h 20 min');
+  assert.equal(clock(2 * 86_400_000 + 3 * 3_600_000), '2 d 3 h');
 });
 
 test("only the lines of the timer's steps say the time ran out", () => {

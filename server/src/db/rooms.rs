@@ -244,6 +244,27 @@ impl Store {
             .collect()
     }
 
+    /// Rooms in play whose match's stored deadline falls by `by_ms` (on the
+    /// clock deadlines are stored in), soonest first, at most `limit`: a
+    /// table played at its own pace leaves memory while nobody is at it,
+    /// and its deadline must bring it back ([`crate::wake`]).
+    pub async fn rooms_due(&self, by_ms: i64, limit: u32) -> StoreResult<Vec<RoomCode>> {
+        let rows = sqlx::query(
+            "select r.room_code from room r \
+             join game_match m on m.room_code = r.room_code and m.status = 'playing' \
+             where r.status = 'playing' and r.broken is null and r.closed is null \
+             and m.deadline_at is not null and m.deadline_at <= $1 \
+             order by m.deadline_at limit $2",
+        )
+        .bind(by_ms)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok(RoomCode(r.try_get("room_code")?)))
+            .collect()
+    }
+
     /// Records that a room's log does not replay.
     pub async fn mark_broken(&self, code: &RoomCode, reason: &str) -> StoreResult<()> {
         let mut tx = self.room_tx(code).await?;

@@ -121,9 +121,11 @@ impl Room {
         if people.is_empty() {
             return None;
         }
-        let response = self
-            .options
-            .response_timer_secs()
+        // At its own pace a table's response windows get the turn's
+        // allowance, hours long, not the game's seconds.
+        let response = (!self.turn_timer.own_pace())
+            .then(|| self.options.response_timer_secs())
+            .flatten()
             .filter(|s| *s > 0)
             .filter(|_| seats.iter().all(|s| game.timeout_action(*s).is_some()));
         let (secs, turn) = match response {

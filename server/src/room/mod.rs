@@ -436,6 +436,11 @@ impl Rooms {
         &self.inner.store
     }
 
+    /// Now on the clock deadlines are stored in.
+    pub fn now_ms(&self) -> i64 {
+        self.inner.config.clock.now_ms()
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<RoomCode, RoomHandle>> {
         // A poisoned map is still a valid map: recover it.
         self.inner.map.lock().unwrap_or_else(|p| p.into_inner())

@@ -235,8 +235,10 @@ impl Room {
         // Continue the stored timer where it was; one that ended while the
         // server was down expires at once. In a cluster, one that ended
         // while the room was moving between servers starts afresh: the room
-        // was out of reach, not its player.
-        let moved = room.store.epoch().is_some();
+        // was out of reach, not its player. Not at a table's own pace: its
+        // room leaves memory while nobody is at it, and is brought back by
+        // its deadline, which is then due.
+        let moved = room.store.epoch().is_some() && !room.turn_timer.own_pace();
         room.timer = room.next_timer().map(|mut t| {
             let now = room.now_ms();
             if let Some(at) = deadline_at.filter(|at| !(moved && *at < now)) {

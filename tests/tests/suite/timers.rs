@@ -84,15 +84,20 @@ fn to_act(c: &TestClient) -> Seat {
 
 /// A two-player Doozy Dice room on the fast turn timer, started.
 async fn fast_room(server: &TestServer) -> (String, Vec<String>, TestClient, TestClient) {
+    timed_room(server, TurnTimer::Fast).await
+}
+
+/// A two-player Doozy Dice room on `timer`, started.
+async fn timed_room(
+    server: &TestServer,
+    timer: TurnTimer,
+) -> (String, Vec<String>, TestClient, TestClient) {
     let host = server.create_room(GameKind::DoozyDice, None, "Ana").await;
     let code = host.code.0.clone();
     let guest = server.join(&code, "Bo").await;
     let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
-    a.send(&ClientMsg::SetTurnTimer {
-        timer: TurnTimer::Fast,
-    })
-    .await;
-    room_until(&mut a, |r| r.turn_timer == TurnTimer::Fast).await;
+    a.send(&ClientMsg::SetTurnTimer { timer }).await;
+    room_until(&mut a, |r| r.turn_timer == timer).await;
     let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
     a.send(&ClientMsg::Start).await;
     parlor_tests::await_start(&mut a).await;
@@ -304,25 +309,136 @@ async fn a_deadline_survives_a_restart() {
     db.drop_db().await;
 }
 
+/// Now on the clock single mode stores deadlines in.
+fn now_ms() -> i64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
+    i64::try_from(since.as_millis()).unwrap()
+}
+
+/// A table at its own pace: everyone leaves and the room leaves memory; a
+/// deadline that passes meanwhile brings it back and is met (the server
+/// decides for the seat), and the next decision's day leaves the room
+/// where it is until it too is near.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_at_its_own_pace_is_brought_back_by_its_deadline() {
+    let db = TestDb::sqlite();
+    let mut config = parlor_server::config::Config::for_tests(db.url());
+    config.rooms.idle_unload = Duration::from_millis(300);
+    let server = TestServer::start_with(config).await;
+    let (code, tokens, a, b) = timed_room(&server, TurnTimer::Day).await;
+    let seat = to_act(&a);
+    let version = a.state().version;
+    let id = a.match_id();
+    let left = a
+        .state()
+        .deadline
+        .clone()
+        .expect("a clock runs")
+        .remaining_ms;
+    assert!(left > 23 * 3_600_000, "a day a decision, not {left} ms");
+    drop((a, b));
+    // The day passes while nobody is at the table.
+    let mut conn = sqlx::AnyConnection::connect(db.url()).await.unwrap();
+    sqlx::query("update game_match set deadline_at = $1 where status = 'playing'")
+        .bind(now_ms() - 1_000)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    // Only a room out of memory is brought back: while the room is still
+    // in memory its own clock (a day) stands, and nothing is opened.
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let woken = server.server.wake_due(now_ms() + 40_000).await;
+        if woken == 1 {
+            break;
+        }
+        assert_eq!(woken, 0);
+        assert!(
+            std::time::Instant::now() < until,
+            "the idle room never left memory"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Brought back with its deadline passed: the timer decides at once.
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while !server
+        .server
+        .store
+        .timed_out(id)
+        .await
+        .unwrap()
+        .contains(&(version + 1))
+    {
+        assert!(
+            std::time::Instant::now() < until,
+            "the passed deadline was not met"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut c = server
+        .connect_welcomed(&code, Some(&tokens[seat.index()]))
+        .await;
+    c.await_version(version + 1).await;
+    let next = c
+        .state()
+        .deadline
+        .clone()
+        .expect("the next decision has a clock");
+    assert!(
+        next.remaining_ms > 23 * 3_600_000,
+        "a fresh day: {} ms",
+        next.remaining_ms
+    );
+    drop(c);
+    // A day away is not near: the room, out of memory again, stays out.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(server.server.wake_due(now_ms() + 40_000).await, 0);
+    server.stop().await;
+    db.drop_db().await;
+}
+
 /// Every game on the fast timer with two players who never act: nothing is
 /// decided before a deadline, each expiry stores a step marked as the
 /// timer's, and the turn timer's expiries end in a stand-in bot.
 #[tokio::test]
 async fn every_game_times_out_to_a_stand_in() {
+    times_out_to_a_stand_in(TurnTimer::Fast).await;
+}
+
+/// The same at a table's own pace (a day a decision): every deadline,
+/// a game's own response windows too (Mix-the-Mutts' scoring), is a day
+/// away when it starts, and the same ladder follows.
+#[tokio::test]
+async fn every_game_at_its_own_pace_times_out_to_a_stand_in() {
+    times_out_to_a_stand_in(TurnTimer::Day).await;
+}
+
+async fn times_out_to_a_stand_in(timer: TurnTimer) {
     use parlor_tests::players;
     let db = TestDb::sqlite();
-    let server = TestServer::start(&db).await;
+    let mut config = parlor_server::config::Config::for_tests(db.url());
+    // The test's sockets sit through the day the clock is moved on by,
+    // silent (a player at the table would ping every 20 s).
+    config.ws.idle = Duration::from_secs(7 * 24 * 3600);
+    let server = TestServer::start_with(config).await;
+    let allowance_ms = u64::from(timer.secs().unwrap()) * 1000;
     for &kind in players::PLAYABLE {
-        let options = (players::player(kind).options)(0);
+        let mut options = (players::player(kind).options)(0);
+        if let (true, parlor_protocol::GameOptions::MixTheMutts(o)) =
+            (timer.own_pace(), &mut options)
+        {
+            // Its scoring windows' own clock of seconds gives way to the day.
+            o.response_timer_secs = Some(60);
+        }
         let host = server.create_room(kind, Some(options), "Ana").await;
         let code = host.code.0.clone();
         server.join(&code, "Bo").await;
         let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
-        a.send(&ClientMsg::SetTurnTimer {
-            timer: TurnTimer::Fast,
-        })
-        .await;
-        room_until(&mut a, |r| r.turn_timer == TurnTimer::Fast).await;
+        a.send(&ClientMsg::SetTurnTimer { timer }).await;
+        room_until(&mut a, |r| r.turn_timer == timer).await;
         a.send(&ClientMsg::Start).await;
         parlor_tests::await_start(&mut a).await;
         let clock = Clock::pause(Duration::from_secs(120));
@@ -340,6 +456,13 @@ async fn every_game_times_out_to_a_stand_in() {
                 });
             let version = a.state().version;
             let left = u64::from(deadline.remaining_ms);
+            if timer.own_pace() {
+                assert!(
+                    left + 60_000 >= allowance_ms,
+                    "{}: at its own pace a decision gets the day, not {left} ms",
+                    kind.slug()
+                );
+            }
             clock
                 .advance(Duration::from_millis(left.saturating_sub(100)))
                 .await;

@@ -7,4 +7,4 @@
  * own view); after [`STAND_IN_AFTER`] such decisions in a row a bot
  * stands in for the seat until its player comes back.
  */
-export type TurnTimer = "off" | "relaxed" | "normal" | "fast";
+export type TurnTimer = "off" | "relaxed" | "normal" | "fast" | "half_day" | "day" | "three_days";
