@@ -15,6 +15,7 @@ pub mod mix_the_mutts;
 pub mod msg;
 pub mod replay;
 pub mod room;
+pub mod tables;
 pub mod traits;
 pub mod zingamino;
 pub mod zoomies;

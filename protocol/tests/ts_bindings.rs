@@ -32,6 +32,10 @@ fn generate(dir: &Path) {
     // Replays and match records.
     parlor_protocol::replay::Replay::export_all_to(dir).expect("export Replay");
     parlor_protocol::replay::MatchExport::export_all_to(dir).expect("export MatchExport");
+    // My tables.
+    parlor_protocol::tables::TablesQuery::export_all_to(dir).expect("export TablesQuery");
+    parlor_protocol::tables::TableQuery::export_all_to(dir).expect("export TableQuery");
+    parlor_protocol::tables::Tables::export_all_to(dir).expect("export Tables");
     // The admin page's types.
     parlor_protocol::admin::AdminRoom::export_all_to(dir).expect("export AdminRoom");
     parlor_protocol::admin::RetentionReport::export_all_to(dir).expect("export RetentionReport");

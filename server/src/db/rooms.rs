@@ -244,6 +244,18 @@ impl Store {
             .collect()
     }
 
+    /// Some seat of room `code` is held by the token whose SHA-256 is
+    /// `token_sha256`: "My tables" asks before loading a room into memory,
+    /// so a made-up token costs one lookup, never a replay.
+    pub async fn seat_token_known(&self, code: &RoomCode, token_sha256: &str) -> StoreResult<bool> {
+        let row = sqlx::query("select 1 from seat where room_code = $1 and token_sha256 = $2")
+            .bind(&code.0)
+            .bind(token_sha256)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
+
     /// Rooms in play whose match's stored deadline falls by `by_ms` (on the
     /// clock deadlines are stored in), soonest first, at most `limit`: a
     /// table played at its own pace leaves memory while nobody is at it,

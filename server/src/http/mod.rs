@@ -24,6 +24,7 @@ mod records;
 mod relay;
 mod rooms;
 mod socket;
+mod tables;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -136,6 +137,7 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .merge(ops::router())
         .nest("/admin", admin::routes(policy.admin.clone(), &state))
         .merge(rooms::router(rates, &state))
+        .merge(tables::router(rates, &state))
         .merge(matches::router())
         .merge(records::router())
         .fallback(|| async { AppError::NoRoute })

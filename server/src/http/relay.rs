@@ -104,6 +104,34 @@ pub(super) async fn relay(State(state): State<AppState>, mut req: Request, next:
     }
 }
 
+/// Asks the server at `addr`, which owns the room, for `path` with a JSON
+/// `body` as a relayed request, and reads its JSON answer (`None`: it did
+/// not answer 200 in time). "My tables" asks this way about the rooms
+/// other servers own.
+pub(super) async fn ask_owner<T: serde::de::DeserializeOwned>(
+    state: &AppState,
+    addr: &str,
+    path: &str,
+    body: Vec<u8>,
+) -> Option<T> {
+    let relay = state.policy.relay.as_deref()?;
+    let uri: Uri = path.parse().ok()?;
+    let req = Request::builder()
+        .method("POST")
+        .uri(uri.clone())
+        .header(axum::http::header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body))
+        .ok()?;
+    let response = forward(req, &uri, addr, relay, state.shutdown.clone()).await;
+    if !response.status().is_success() {
+        return None;
+    }
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
 /// Passes `req` to the server at `addr` and answers with its answer; an
 /// upgrade it accepts is spliced to the client until either side ends or
 /// this server stops.

@@ -213,6 +213,9 @@ impl Room {
                 RoomCmd::Info { reply } => {
                     let _ = reply.send(self.info());
                 }
+                RoomCmd::Table { token, reply } => {
+                    let _ = reply.send(self.table(&token));
+                }
                 RoomCmd::Close { reply, .. } => {
                     let _ = reply.send(Err(StoreError::Closed));
                 }
@@ -253,6 +256,9 @@ impl Room {
             }
             RoomCmd::Info { reply } => {
                 let _ = reply.send(self.info());
+            }
+            RoomCmd::Table { token, reply } => {
+                let _ = reply.send(self.table(&token));
             }
             // Handled by `run`, which stops the room.
             RoomCmd::Close { reply, .. } => {

@@ -41,6 +41,9 @@ pub struct LiveMatch {
     /// order: what the next update's patch is computed against. Viewers
     /// who see the same thing share one value (often all of them).
     views: Vec<Arc<serde_json::Value>>,
+    /// The version before the last batch of steps (an action and what it
+    /// set off), for "the last thing that happened" ([`LiveMatch::last_steps`]).
+    last_batch: u64,
 }
 
 /// Why a stored match could not be rebuilt.
@@ -129,6 +132,7 @@ impl LiveMatch {
             timeline: Timeline::default(),
             timed_out: Vec::new(),
             views: Vec::new(),
+            last_batch: 0,
         };
         live.views = live.next_views(&[]).0;
         Ok(live)
@@ -209,6 +213,15 @@ impl LiveMatch {
             steps,
             patch: parlor_games::patch::diff(&old_view, now),
         })
+    }
+
+    /// `viewer`'s views of the last batch of steps (empty before the
+    /// first). Rebuilt from the log like [`LiveMatch::catch_up`]: asked for
+    /// by "My tables", rarely and within a rate limit.
+    pub fn last_steps(&self, viewer: Viewer) -> Vec<AnyStepView> {
+        self.catch_up(viewer, self.last_batch)
+            .map(|u| u.steps)
+            .unwrap_or_default()
     }
 
     /// The timer's answers among the versions after `from` (`None`: none).
@@ -298,6 +311,9 @@ impl LiveMatch {
     pub fn commit(&mut self, planned: Planned) -> Vec<ViewerUpdate> {
         if planned.by_timer {
             self.timed_out.push(self.version + 1);
+        }
+        if !planned.steps.is_empty() {
+            self.last_batch = self.version;
         }
         self.version += planned.steps.len() as u64;
         let batch: Vec<Option<Seat>> = planned.steps.iter().map(AnyStep::seat).collect();

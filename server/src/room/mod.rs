@@ -6,8 +6,8 @@
 //! connections and broadcasts (`actor`), and what it does, one module
 //! each: `lobby` (options, start, rematch), `seats` (joining, seat links,
 //! the host's say over seats), `bots`, `clock` (response windows and turn
-//! timers), `chat` and `play` (the match's actions, stored then
-//! published). Each answers a client it turns down with a `Refusal`.
+//! timers), `chat`, `play` (the match's actions, stored then
+//! published) and `tables` (a seat's table at a glance, for "My tables"). Each answers a client it turns down with a `Refusal`.
 //! They share the state, never each other's code; `live` (the match in
 //! memory) and `names` are leaves.
 
@@ -22,6 +22,7 @@ mod play;
 mod refusal;
 mod seats;
 mod state;
+mod tables;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -158,6 +159,14 @@ pub enum RoomCmd {
     Info {
         /// Answer.
         reply: oneshot::Sender<RoomInfo>,
+    },
+    /// "My tables": the table as the seat holding `token` sees it (`None`:
+    /// no seat here holds it).
+    Table {
+        /// The seat's token.
+        token: String,
+        /// Answer.
+        reply: oneshot::Sender<Option<Box<parlor_protocol::tables::Table>>>,
     },
     /// Cluster mode: this node lost its lease, so another may own the room
     /// now: stop, closing every socket with "room moved" (4010) so its

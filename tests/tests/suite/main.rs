@@ -16,6 +16,7 @@ mod resume;
 mod rooms;
 mod shutdown;
 mod strangers;
+mod tables;
 mod take_back;
 mod timers;
 

@@ -14,6 +14,8 @@ import type { MatchRecord } from '../generated/MatchRecord';
 import type { MatchSummary } from '../generated/MatchSummary';
 import type { Replay } from '../generated/Replay';
 import type { RoomInfo } from '../generated/RoomInfo';
+import type { Tables } from '../generated/Tables';
+import type { TablesQuery } from '../generated/TablesQuery';
 
 /** An HTTP call that did not succeed. */
 export class ApiFailure extends Error {
@@ -127,6 +129,8 @@ export const api = {
   replayRecord: (record: unknown, seat: number | 'all' | null = null) =>
     request<Replay>('POST', `/api/replay${seat === null ? '' : `?seat=${seat}`}`, record),
   match: (id: string) => request<MatchRecord>('GET', `/api/matches/${enc(id)}`),
+  /** "My tables": each held seat's table as it sees it (a seat no longer held has none). */
+  tables: (body: TablesQuery) => request<Tables>('POST', '/api/tables', body),
   /**
    * One page of a finished match's table talk, oldest first: pass the last
    * page's `next` as `after` (403 `match_not_over` until it ends).

@@ -1,7 +1,8 @@
 // A tiny router over `location.pathname` and `history.pushState`.
 //
 // Routes: `/` home, `/r/CODE` a room, `/matches` history, `/matches/ID` one
-// finished match, `/matches/ID/replay?seat=N&step=K` its replay, `/admin` the server host's admin page (not in the nav).
+// finished match, `/matches/ID/replay?seat=N&step=K` its replay, `/tables` every table this browser
+// holds a seat at, `/admin` the server host's admin page (not in the nav).
 // Anything else is "not found".
 
 export type Route =
@@ -10,6 +11,7 @@ export type Route =
   | { page: 'matches' }
   | { page: 'match'; id: string }
   | { page: 'replay'; id: string }
+  | { page: 'tables' }
   | { page: 'admin' }
   | { page: 'not_found'; path: string };
 
@@ -20,6 +22,7 @@ export function parseRoute(pathname: string): Route {
   if (parts[0] === 'matches' && parts.length === 1) return { page: 'matches' };
   if (parts[0] === 'matches' && parts.length === 2) return { page: 'match', id: parts[1] };
   if (parts[0] === 'matches' && parts.length === 3 && parts[2] === 'replay') return { page: 'replay', id: parts[1] };
+  if (parts[0] === 'tables' && parts.length === 1) return { page: 'tables' };
   if (parts[0] === 'admin' && parts.length === 1) return { page: 'admin' };
   return { page: 'not_found', path: pathname };
 }

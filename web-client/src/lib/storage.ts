@@ -23,7 +23,25 @@ function set(key: string, value: string | null): void {
   }
 }
 
+/** Every room this browser holds a seat in, with the seat's token. */
+function heldSeats(): { room: string; token: string }[] {
+  const out: { room: string; token: string }[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith('parlor.token.')) continue;
+      const token = localStorage.getItem(key);
+      if (token) out.push({ room: key.slice('parlor.token.'.length), token });
+    }
+  } catch {
+    // Storage unavailable: no seats held beyond this page.
+  }
+  return out;
+}
+
 export const storage = {
+  /** Every seat this browser holds (for "My tables"). */
+  heldSeats,
   name: (): string => get(NAME_KEY) ?? '',
   setName: (name: string) => set(NAME_KEY, name.trim() || null),
   token: (code: string): string | null => get(tokenKey(code)),
