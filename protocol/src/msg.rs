@@ -167,6 +167,13 @@ pub enum ClientMsg {
         /// Lock (true) or open (false).
         locked: bool,
     },
+    /// The host only: where the room's notices go (a chat's incoming
+    /// webhook), or none. An address the server may not call is refused
+    /// now, with `bad_webhook`.
+    SetWebhook {
+        /// The webhook, or `None` to stop.
+        webhook: Option<crate::room::Webhook>,
+    },
 }
 
 impl ClientMsg {
@@ -294,6 +301,9 @@ pub enum ErrorCode {
     /// This match's (or, between matches, this room's) table talk has
     /// reached its cap; nothing more can be said there.
     ChatFull,
+    /// A webhook address the server may not call: not `https`, not a
+    /// public address, or not a URL at all.
+    BadWebhook,
 }
 
 /// A full snapshot of a match for one viewer.

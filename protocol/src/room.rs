@@ -86,6 +86,36 @@ pub struct RoomInfo {
     /// newcomers may take at most `max_players - seats - closed_seats`.
     #[serde(default)]
     pub closed_seats: u8,
+    /// The room's webhook, as far as anyone but its server may know: set or
+    /// not, and in which form (its address, which often holds a secret of
+    /// the chat service's, is never sent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub webhook: Option<WebhookFormat>,
+}
+
+/// A room webhook: where the room's notices go ("Ana's turn in Zop Zoo",
+/// "Ben won"), set by the host.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Webhook {
+    /// An `https` address on the public internet (a host may allow others).
+    pub url: String,
+    /// The body the receiver expects.
+    pub format: WebhookFormat,
+}
+
+/// The body of a webhook's POST.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum WebhookFormat {
+    /// A Discord incoming webhook: `{"content": "…"}`.
+    Discord,
+    /// A Slack incoming webhook: `{"text": "…"}`.
+    Slack,
+    /// Plain JSON: the event, the room, the game, the seat, the text.
+    Json,
 }
 
 /// How long a player has for each decision. When it runs out the server

@@ -18,7 +18,7 @@
 //! - [`wake`]: brings back rooms whose deadline is near (tables at their own
 //!   pace leave memory between moves); uses `room`.
 //! - [`room`]: the room actors (a room by concern) and their registry;
-//!   uses `db`.
+//!   uses `db`, `notices`.
 //! - [`replay`]: replays and exports rebuilt from a stored log; uses `db`.
 //! - [`health`]: readiness, and the `healthcheck` command's probe; uses
 //!   `db`.
@@ -33,6 +33,8 @@
 //! - [`error`]: HTTP errors as JSON; uses `db` and `heavy` (their errors).
 //! - [`heavy`]: a bounded thread pool for heavy requests; uses none.
 //! - [`metrics`]: the Prometheus recorder; uses none.
+//! - [`notices`]: posting notices (a room's webhook) off the rooms' path,
+//!   and which addresses they may go to; uses none.
 
 pub mod auth;
 pub mod cluster;
@@ -44,6 +46,7 @@ pub mod heavy;
 pub mod http;
 pub mod limits;
 pub mod metrics;
+pub mod notices;
 pub mod replay;
 pub mod retention;
 pub mod room;
@@ -148,9 +151,17 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
     };
     let shutdown = CancellationToken::new();
     let tracker = TaskTracker::new();
+    let mut room_config = config.rooms.clone();
+    room_config.notices = Some(notices::Notices::start(
+        notices::NoticeSettings {
+            allow_private: config.notices_private,
+            public_url: config.public_url.clone(),
+        },
+        shutdown.clone(),
+    ));
     let rooms = Rooms::new(
         store.clone(),
-        config.rooms.clone(),
+        room_config,
         shutdown.clone(),
         tracker.clone(),
         member.clone(),

@@ -80,7 +80,39 @@ test('My tables lists every held seat, waiting on you first, with a badge on eve
   await mover.getByTestId('roll-count').getByText('Roll 1 of 13').waitFor();
   await mover.getByTestId('my-tables-link').click();
   const after = mover.getByTestId('tables-yours').getByTestId(`table-${played}`);
-  await after.getByTestId('last-thing').getByText(new RegExp(`^You rolled|^${moverName} rolled`)).waitFor();
+  await after.getByTestId('last-thing').getByText(new RegExp(`^You rolled|^${moverName} rolled`)).first().waitFor();
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
+
+test('the host points turn notices at a chat webhook; one the server may not call is refused at once', { timeout: 60_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'doozy-dice' });
+  await a.getByTestId('webhook').locator('summary').click();
+  // Plain http (and the server's own network) is refused when given.
+  await a.getByTestId('webhook-url').fill('http://127.0.0.1:9/hook');
+  await a.getByTestId('webhook-save').click();
+  await a.getByTestId('toast-error').getByText('the address must start with https://').waitFor();
+  await a.getByTestId('webhook-url').fill('https://127.0.0.1/hook');
+  await a.getByTestId('webhook-save').click();
+  await a.getByTestId('toast-error').getByText('the address is not on the public internet').waitFor();
+  assert.equal(await a.getByTestId('webhook-on').count(), 0, 'nothing set');
+  // A public address is taken; Ben sees that one is set, never where.
+  await a.getByTestId('webhook-url').fill('https://1.1.1.1/api/webhooks/123/secret');
+  await a.getByTestId('webhook-format').selectOption('slack');
+  await a.getByTestId('webhook-save').click();
+  await a.getByTestId('webhook-on').getByText('on (Slack)').waitFor();
+  await b.getByTestId('webhook-on').getByText('on (Slack)').waitFor();
+  await b.getByTestId('webhook').locator('summary').click();
+  await b.getByTestId('webhook-shown').waitFor();
+  assert.equal(await b.getByTestId('webhook-url').count(), 0, 'only the host sets it');
+  assert.ok(!((await b.content()).includes('secret')), "the address never reaches another player's page");
+  await snap(a, 'webhook-lobby-desktop');
+  await a.getByTestId('webhook-remove').click();
+  await b.getByTestId('webhook-on').waitFor({ state: 'detached' });
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
 });

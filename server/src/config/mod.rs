@@ -48,6 +48,10 @@ pub struct Config {
     /// `PARLOR_PUBLIC_URL`: the address players reach the server at
     /// (`https://games.example.org`); its origin may open WebSockets.
     pub public_url: Option<String>,
+    /// `PARLOR_NOTICES_PRIVATE=allow`: notices (room webhooks) may go to
+    /// `http` and to private, loopback and link-local addresses (default:
+    /// `https` to public addresses only).
+    pub notices_private: bool,
     /// `PARLOR_LOG_FORMAT`: `text` (default) or `json`.
     pub log_format: LogFormat,
     /// `PARLOR_ADMIN_TOKEN`: enables the admin API and page; `None`: off.
@@ -162,6 +166,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_PUBLIC_URL", help: "Where players reach the server, e.g. https://games.example.org (behind a proxy)" },
     Setting { env: "DATABASE_URL", help: "sqlite:PATH or postgres://USER@HOST/DB [default: sqlite:data/parlor.sqlite]" },
     Setting { env: "PARLOR_WEB_DIR", help: "The built web client [default: web-client/dist]" },
+    Setting { env: "PARLOR_NOTICES_PRIVATE", help: "allow or deny: room webhooks may call http and private, loopback and link-local addresses [default: deny]" },
     Setting { env: "PARLOR_LOG_FORMAT", help: "text or json [default: text]; the level comes from RUST_LOG" },
     Setting { env: "PARLOR_ADMIN_TOKEN", help: "Turns on the admin page and API (/admin), for Authorization: Bearer TOKEN; at least 16 characters [default: off]" },
     Setting { env: "PARLOR_METRICS", help: "on, off or auto: Prometheus metrics at /metrics; auto is on when listening on loopback or when a token is set [default: auto]" },
@@ -313,6 +318,7 @@ impl Config {
             ws: crate::ws::WsLimits::default(),
             rooms: crate::room::RoomConfig::default(),
             public_url: None,
+            notices_private: false,
             log_format: LogFormat::Text,
             admin_token: None,
             metrics: MetricsAccess::Off,
@@ -627,6 +633,15 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
             });
             self.check("PARLOR_PUBLIC_URL", url);
         }
+        c.notices_private = match self.read("PARLOR_NOTICES_PRIVATE").as_deref() {
+            None | Some("deny") => false,
+            Some("allow") => true,
+            Some(other) => {
+                let bad = format!("{other:?}: write allow or deny");
+                self.check("PARLOR_NOTICES_PRIVATE", Err(bad));
+                false
+            }
+        };
         c.log_format = match self.read("PARLOR_LOG_FORMAT").as_deref() {
             None | Some("text") => LogFormat::Text,
             Some("json") => LogFormat::Json,

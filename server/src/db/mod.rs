@@ -204,6 +204,8 @@ pub struct StoredRoom {
     pub locked: bool,
     /// Seats the host closed.
     pub closed_seats: u8,
+    /// The room's webhook, if its host set one.
+    pub webhook: Option<parlor_protocol::room::Webhook>,
 }
 
 pub use parlor_protocol::admin::{StoredCounts, Swept};

@@ -51,6 +51,23 @@ impl Store {
         Ok(())
     }
 
+    /// Sets (or clears) a room's webhook.
+    pub async fn set_webhook(
+        &self,
+        code: &RoomCode,
+        webhook: Option<&parlor_protocol::room::Webhook>,
+    ) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
+        sqlx::query("update room set webhook_url = $1, webhook_format = $2 where room_code = $3")
+            .bind(webhook.map(|w| w.url.clone()))
+            .bind(webhook.map(|w| json(&w.format).trim_matches('"').to_owned()))
+            .bind(&code.0)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Stores who may sit: the room's lock and its closed seats.
     pub async fn set_room_seating(
         &self,
@@ -168,8 +185,8 @@ impl Store {
     /// A room with its seats and latest match, for rebuilding it.
     pub async fn load_room(&self, code: &RoomCode) -> StoreResult<StoredRoom> {
         let r = sqlx::query(
-            "select options, status, broken, closed, turn_timer, locked, closed_seats from room \
-             where room_code = $1",
+            "select options, status, broken, closed, turn_timer, locked, closed_seats, \
+             webhook_url, webhook_format from room where room_code = $1",
         )
         .bind(&code.0)
         .fetch_one(&self.pool)
@@ -224,6 +241,17 @@ impl Store {
                 .map_err(|e| StoreError::Corrupt(format!("turn timer: {e}")))?,
             locked: r.try_get::<i64, _>("locked")? != 0,
             closed_seats: u8::try_from(r.try_get::<i64, _>("closed_seats")?).unwrap_or(0),
+            webhook: match (
+                r.try_get::<Option<String>, _>("webhook_url")?,
+                r.try_get::<Option<String>, _>("webhook_format")?,
+            ) {
+                (Some(url), Some(format)) => Some(parlor_protocol::room::Webhook {
+                    url,
+                    format: serde_json::from_value(serde_json::Value::String(format))
+                        .map_err(|e| StoreError::Corrupt(format!("webhook format: {e}")))?,
+                }),
+                _ => None,
+            },
         })
     }
 

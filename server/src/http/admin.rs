@@ -144,6 +144,8 @@ fn stored_info(room: OwnedRoom) -> RoomInfo {
         turn_timer: room.turn_timer,
         locked: room.locked,
         closed_seats: room.closed_seats,
+        // Not read for the admin list; the room's own info says it.
+        webhook: None,
     }
 }
 

@@ -287,6 +287,7 @@ impl Room {
             ClientMsg::RemoveBot { seat } => self.remove_bot(viewer, seat).await,
             ClientMsg::StandIn { seat, on } => self.stand_in(viewer, seat, on).await,
             ClientMsg::SetTurnTimer { timer } => self.set_turn_timer(viewer, timer).await,
+            ClientMsg::SetWebhook { webhook } => self.set_webhook(viewer, webhook).await,
             ClientMsg::Log => self.send_log(conn, viewer),
             ClientMsg::Hello { .. } => {
                 Err(Refusal::new(ErrorCode::BadHandshake, "already said hello"))
@@ -497,6 +498,7 @@ impl Room {
             turn_timer: self.turn_timer,
             locked: self.locked,
             closed_seats: self.closed_seats,
+            webhook: self.webhook.as_ref().map(|w| w.format),
         }
     }
 

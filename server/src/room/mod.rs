@@ -7,7 +7,8 @@
 //! each: `lobby` (options, start, rematch), `seats` (joining, seat links,
 //! the host's say over seats), `bots`, `clock` (response windows and turn
 //! timers), `chat`, `play` (the match's actions, stored then
-//! published) and `tables` (a seat's table at a glance, for "My tables"). Each answers a client it turns down with a `Refusal`.
+//! published), `notify` (the room's webhook and its notices) and `tables`
+//! (a seat's table at a glance, for "My tables"). Each answers a client it turns down with a `Refusal`.
 //! They share the state, never each other's code; `live` (the match in
 //! memory) and `names` are leaves.
 
@@ -18,6 +19,7 @@ mod clock;
 pub mod live;
 mod lobby;
 pub mod names;
+mod notify;
 mod play;
 mod refusal;
 mod seats;
@@ -82,6 +84,8 @@ pub struct RoomConfig {
     /// The clock deadlines are stored in: this process's, or in cluster
     /// mode the cluster's ([`Rooms::new`] sets it).
     pub clock: Clock,
+    /// Where rooms hand their notices (none: notices are off).
+    pub notices: Option<crate::notices::Notices>,
 }
 
 /// How much table talk one match (or the room between matches) takes.
@@ -110,6 +114,7 @@ impl Default for RoomConfig {
             bot_think: Duration::from_millis(900),
             chat_cap: ChatCap::default(),
             clock: Clock::default(),
+            notices: None,
         }
     }
 }

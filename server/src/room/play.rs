@@ -299,6 +299,7 @@ impl Room {
             });
             self.broadcast_room();
         }
+        self.notify();
         self.schedule_bots();
     }
 

@@ -109,6 +109,14 @@ pub struct Room {
     /// play, or (`None`) the room between matches. Read from the store
     /// when a period's first line comes.
     pub(super) chat_used: Option<(Option<MatchId>, ChatTally)>,
+    /// The room's webhook, if its host set one.
+    pub(super) webhook: Option<parlor_protocol::room::Webhook>,
+    /// The seats that owed a decision when notices last looked: a seat
+    /// not among them that owes one now has a new turn.
+    pub(super) noticed: Vec<Seat>,
+    /// Notices sent today (day number since the epoch, count), against
+    /// the daily cap.
+    pub(super) notices_today: (i64, u32),
 }
 
 /// A running clock.
@@ -165,6 +173,9 @@ impl Room {
             locked: false,
             closed_seats: 0,
             chat_used: None,
+            webhook: None,
+            noticed: Vec::new(),
+            notices_today: (0, 0),
         }
     }
 
@@ -228,6 +239,7 @@ impl Room {
             .collect();
         room.turn_timer = stored.turn_timer;
         room.locked = stored.locked;
+        room.webhook = stored.webhook;
         room.closed_seats = stored.closed_seats;
         room.clamp_closed_seats();
         // Back in the lobby after a match: the last match is history.

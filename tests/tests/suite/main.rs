@@ -11,6 +11,7 @@ mod hostile;
 mod hosting;
 mod kill;
 mod leak;
+mod notices;
 mod replay;
 mod resume;
 mod rooms;

@@ -6,6 +6,7 @@ import type { MatchId } from "./MatchId";
 import type { Reaction } from "./Reaction";
 import type { Seat } from "./Seat";
 import type { TurnTimer } from "./TurnTimer";
+import type { Webhook } from "./Webhook";
 
 /**
  * Messages from a browser.
@@ -99,4 +100,8 @@ seat: Seat, } | { "type": "reopen_seat" } | { "type": "lock",
 /**
  * Lock (true) or open (false).
  */
-locked: boolean, };
+locked: boolean, } | { "type": "set_webhook", 
+/**
+ * The webhook, or `None` to stop.
+ */
+webhook: Webhook | null, };

@@ -7,6 +7,7 @@ import type { RoomStatus } from "./RoomStatus";
 import type { Seat } from "./Seat";
 import type { SeatInfo } from "./SeatInfo";
 import type { TurnTimer } from "./TurnTimer";
+import type { WebhookFormat } from "./WebhookFormat";
 
 /**
  * Everything public about a room.
@@ -78,4 +79,10 @@ locked: boolean,
  * Seats the host closed by moving their players to the spectators;
  * newcomers may take at most `max_players - seats - closed_seats`.
  */
-closed_seats: number, };
+closed_seats: number, 
+/**
+ * The room's webhook, as far as anyone but its server may know: set or
+ * not, and in which form (its address, which often holds a secret of
+ * the chat service's, is never sent).
+ */
+webhook?: WebhookFormat, };

@@ -46,10 +46,15 @@ class MyTables {
   /** Tables whose match waits on this browser's seat. */
   waiting = $derived(this.tables.filter((t) => groupOf(t) === 'yours').length);
   #inFlight = false;
+  /** Asked again while a request was out: its answer may be older than the ask. */
+  #again = false;
   #started = false;
 
   async refresh(): Promise<void> {
-    if (this.#inFlight) return;
+    if (this.#inFlight) {
+      this.#again = true;
+      return;
+    }
     const seats = storage.heldSeats().slice(0, MAX_TABLES);
     if (seats.length === 0) {
       this.tables = [];
@@ -65,6 +70,10 @@ class MyTables {
     } finally {
       this.#inFlight = false;
       this.loaded = true;
+    }
+    if (this.#again) {
+      this.#again = false;
+      await this.refresh();
     }
   }
 

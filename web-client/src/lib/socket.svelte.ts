@@ -11,6 +11,7 @@
 // steps missed. The client never decides outcomes: it only shows the views
 // the server sends and submits actions.
 
+import type { Webhook } from '../generated/Webhook';
 import type { AnyAction } from '../generated/AnyAction';
 import type { AnyView } from '../generated/AnyView';
 import type { BotLevel } from '../generated/BotLevel';
@@ -344,6 +345,11 @@ export class RoomConnection implements TableConn {
   /** During a match: the host lets a bot play for an absent player, or stops it; a player takes their own seat back (`on` false). */
   standIn(seat: Seat, on: boolean): boolean {
     return this.#send({ type: 'stand_in', seat, on });
+  }
+
+  /** The host: where the room posts its notices (a chat's webhook), or nowhere (`null`). */
+  setWebhook(webhook: Webhook | null): boolean {
+    return this.#send({ type: 'set_webhook', webhook });
   }
 
   /** The host, in the lobby: how long each decision may take. */
@@ -864,6 +870,7 @@ export class RoomConnection implements TableConn {
         if (msg.code === 'chat_full') this.chatFull = sentence(msg.message || 'The table talk is full.');
         if (msg.code === 'rate_limited') toasts.slowDown();
         else if (msg.code === 'chat_full') toasts.error(this.chatFull ?? msg.code);
+        else if (msg.code === 'bad_webhook') toasts.error(`That webhook can't be used: ${msg.message}.`);
         else toasts.error(ERROR_HINTS[msg.code] ?? msg.message ?? msg.code);
         break;
       }
