@@ -4,3 +4,7 @@
 -- a client.
 alter table room add column webhook_url text;
 alter table room add column webhook_format text;
+
+-- A player's address for turn emails, asked for at one seat: deleted when
+-- the match ends or the seat is left (the row goes with it).
+alter table seat add column notice_email text;

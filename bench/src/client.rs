@@ -391,6 +391,7 @@ impl Bot {
             | ServerMsg::Pong
             | ServerMsg::Chat { .. }
             | ServerMsg::SeatLink { .. }
+            | ServerMsg::NoticeEmail { .. }
             | ServerMsg::Log { .. } => {}
         }
         None

@@ -174,6 +174,13 @@ pub enum ClientMsg {
         /// The webhook, or `None` to stop.
         webhook: Option<crate::room::Webhook>,
     },
+    /// A seated player: email me when it is my turn and I am away, at this
+    /// address (deleted when the match ends or I leave the seat), or stop.
+    /// Answered with [`ServerMsg::NoticeEmail`] to the seat's connections.
+    SetNoticeEmail {
+        /// The address, or `None` to stop.
+        email: Option<String>,
+    },
 }
 
 impl ClientMsg {
@@ -304,6 +311,8 @@ pub enum ErrorCode {
     /// A webhook address the server may not call: not `https`, not a
     /// public address, or not a URL at all.
     BadWebhook,
+    /// Not an email address, or this server sends no email.
+    BadEmail,
 }
 
 /// A full snapshot of a match for one viewer.
@@ -529,6 +538,13 @@ pub enum ServerMsg {
         /// Versions of the steps a clock decided for a seat.
         #[cfg_attr(feature = "ts", ts(type = "Array<number>"))]
         timed_out: Vec<u64>,
+    },
+    /// To a seat's connections: whether its player gets turn emails (after
+    /// [`ClientMsg::SetNoticeEmail`], and on connecting when they do). The
+    /// address is never sent back.
+    NoticeEmail {
+        /// An address is set.
+        set: bool,
     },
     /// Answer to [`ClientMsg::SeatLink`], to this connection only: the
     /// one-time code that moves the seat (`/r/CODE#move=CODE`). Asking

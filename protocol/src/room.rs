@@ -92,6 +92,11 @@ pub struct RoomInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub webhook: Option<WebhookFormat>,
+    /// This server can email players when it is their turn (its host gave
+    /// it an SMTP server).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub turn_emails: bool,
 }
 
 /// A room webhook: where the room's notices go ("Ana's turn in Zop Zoo",

@@ -24,7 +24,8 @@
 //!   `db`.
 //! - [`db`]: storage on SQLite or Postgres, by concern; uses none.
 //! - [`config`]: settings from flags and the environment; uses the
-//!   settings types of `ws`, `room`, `serve`, `limits` and `heavy`.
+//!   settings types of `ws`, `room`, `serve`, `limits`, `heavy` and
+//!   `notices`.
 //! - [`serve`]: the accept loop (TCP options, header timeouts, connections
 //!   per client); uses `limits`.
 //! - [`auth`]: the token guards of the admin API and the metrics; uses
@@ -156,6 +157,7 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
         notices::NoticeSettings {
             allow_private: config.notices_private,
             public_url: config.public_url.clone(),
+            smtp: config.smtp.clone(),
         },
         shutdown.clone(),
     ));

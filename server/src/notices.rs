@@ -1,5 +1,6 @@
-//! Notices: what the server posts outside itself when a table changes,
-//! today a room's webhook ("Ana's turn in Zop Zoo", "Ben won"). A room hands
+//! Notices: what the server sends outside itself when a table changes: a
+//! room's webhook ("Ana's turn in Zop Zoo", "Ben won") and turn emails to
+//! the players who asked for them (over the host's SMTP). A room hands
 //! a notice to a bounded queue and never waits; a worker posts each in a
 //! task of its own (a few at once), retrying with backoff, so a dead or
 //! slow receiver never slows a room. A notice says only what everyone at
@@ -35,6 +36,26 @@ const LOOKUP_TIMEOUT: Duration = Duration::from_secs(3);
 /// Waits before each retry of a failed post.
 const BACKOFF: [Duration; 2] = [Duration::from_secs(1), Duration::from_secs(4)];
 
+/// The host's SMTP server for turn emails.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SmtpSettings {
+    /// `PARLOR_SMTP_URL`: `smtps://user:pass@host`, `smtp://…?tls=required`,
+    /// or (tests, a local relay) plain `smtp://host:port`.
+    pub url: String,
+    /// `PARLOR_SMTP_FROM`: the sender, `Parlor <games@example.org>`.
+    pub from: String,
+}
+
+impl std::fmt::Debug for SmtpSettings {
+    // The URL may hold the SMTP password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmtpSettings")
+            .field("url", &"(hidden)")
+            .field("from", &self.from)
+            .finish()
+    }
+}
+
 /// Where notices may go and what their links point at.
 #[derive(Debug, Clone, Default)]
 pub struct NoticeSettings {
@@ -44,6 +65,8 @@ pub struct NoticeSettings {
     /// `PARLOR_PUBLIC_URL`: the room links in notices (without it a notice
     /// names the room's code).
     pub public_url: Option<String>,
+    /// Turn emails' SMTP server; none: no email.
+    pub smtp: Option<SmtpSettings>,
 }
 
 /// What happened.
@@ -55,6 +78,8 @@ pub enum NoticeEvent {
         seat: parlor_protocol::Seat,
         /// Its player's name.
         player: String,
+        /// The other players' names.
+        with: Vec<String>,
     },
     /// The match is over.
     Won {
@@ -63,11 +88,20 @@ pub enum NoticeEvent {
     },
 }
 
-/// One notice for one room's webhook.
+/// Where a notice goes.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// The room's webhook.
+    Webhook(Webhook),
+    /// A player's email address.
+    Email(String),
+}
+
+/// One notice for one room's webhook or one player's email.
 #[derive(Debug, Clone)]
 pub struct Notice {
     /// Where it goes.
-    pub webhook: Webhook,
+    pub target: Target,
     /// The room.
     pub room: RoomCode,
     /// Its game.
@@ -100,15 +134,61 @@ pub enum TargetError {
 pub struct Notices {
     tx: mpsc::Sender<Notice>,
     settings: Arc<NoticeSettings>,
+    mail: Option<Mail>,
+}
+
+type Mailer = lettre::AsyncSmtpTransport<lettre::Tokio1Executor>;
+
+/// The SMTP transport and the sender.
+#[derive(Clone)]
+struct Mail {
+    mailer: Mailer,
+    from: lettre::message::Mailbox,
+}
+
+impl std::fmt::Debug for Mail {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mail").field("from", &self.from).finish()
+    }
+}
+
+/// The SMTP settings as a transport, or why they are not one (checked at
+/// start: a bad setting stops the server there).
+pub fn check_smtp(smtp: &SmtpSettings) -> Result<(), String> {
+    mail(smtp).map(|_| ())
+}
+
+fn mail(smtp: &SmtpSettings) -> Result<Mail, String> {
+    let mailer = Mailer::from_url(&smtp.url)
+        .map_err(|e| format!("not an SMTP URL: {e}"))?
+        .timeout(Some(TIMEOUT))
+        .build();
+    let from = smtp
+        .from
+        .parse()
+        .map_err(|e| format!("{:?}: not an address: {e}", smtp.from))?;
+    Ok(Mail { mailer, from })
 }
 
 impl Notices {
     /// Starts the worker; it stops with `shutdown`.
     pub fn start(settings: NoticeSettings, shutdown: CancellationToken) -> Notices {
         let (tx, rx) = mpsc::channel(QUEUE);
+        let mail = settings.smtp.as_ref().and_then(|s| match mail(s) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                warn!(error = %e, "turn emails are off");
+                None
+            }
+        });
         let settings = Arc::new(settings);
-        tokio::spawn(work(rx, Arc::clone(&settings), shutdown));
-        Notices { tx, settings }
+        tokio::spawn(work(rx, Arc::clone(&settings), mail.clone(), shutdown));
+        Notices { tx, settings, mail }
+    }
+
+    /// This server sends turn emails.
+    pub fn email(&self) -> bool {
+        self.mail.is_some()
     }
 
     /// Queues `notice`; never waits (a full queue drops it, counted).
@@ -151,16 +231,33 @@ fn text(n: &Notice, public_url: Option<&str>) -> String {
     }
 }
 
+/// A turn email's subject and text.
+pub fn email(n: &Notice, public_url: Option<&str>) -> (String, String) {
+    let game = n.game.title();
+    let at = place(&n.room, public_url);
+    let with = match &n.event {
+        NoticeEvent::Turn { with, .. } if !with.is_empty() => format!(" with {}", with.join(", ")),
+        _ => String::new(),
+    };
+    let subject = format!("Your turn: {game}{with}");
+    let text = format!(
+        "It is your turn in {game}{with}.\n\nPlay: {at}\n\n\
+         You get this because you asked for turn emails at this table. \
+         The address is deleted when the match ends or you leave your seat.\n"
+    );
+    (subject, text)
+}
+
 /// The body `n` is posted with, in its webhook's format.
-pub fn body(n: &Notice, public_url: Option<&str>) -> serde_json::Value {
+pub fn body(n: &Notice, format: WebhookFormat, public_url: Option<&str>) -> serde_json::Value {
     let text = text(n, public_url);
-    match n.webhook.format {
+    match format {
         WebhookFormat::Discord => json!({ "content": text }),
         WebhookFormat::Slack => json!({ "text": text }),
         WebhookFormat::Json => {
             let link = public_url.map(|_| place(&n.room, public_url));
             match &n.event {
-                NoticeEvent::Turn { seat, player } => json!({
+                NoticeEvent::Turn { seat, player, .. } => json!({
                     "event": "turn", "room": n.room.0, "game": n.game.slug(),
                     "seat": seat.0, "player": player, "link": link, "text": text,
                 }),
@@ -239,6 +336,7 @@ pub fn is_public(ip: IpAddr) -> bool {
 async fn work(
     mut rx: mpsc::Receiver<Notice>,
     settings: Arc<NoticeSettings>,
+    mail: Option<Mail>,
     shutdown: CancellationToken,
 ) {
     let slots = Arc::new(Semaphore::new(IN_FLIGHT));
@@ -252,25 +350,76 @@ async fn work(
         };
         let settings = Arc::clone(&settings);
         let stop = shutdown.clone();
+        let mail = mail.clone();
         tokio::spawn(async move {
+            let sent = async {
+                match &notice.target {
+                    Target::Webhook(w) => post(&notice, w, &settings).await,
+                    Target::Email(to) => {
+                        if let Some(mail) = &mail {
+                            send_email(&notice, to, mail, &settings).await;
+                        }
+                    }
+                }
+            };
             tokio::select! {
                 _ = stop.cancelled() => {}
-                () = deliver(&notice, &settings) => {}
+                () = sent => {}
             }
             drop(slot);
         });
     }
 }
 
-/// Posts one notice, retrying a failure that may pass (no answer, 5xx,
-/// 429) after [`BACKOFF`]; the address is checked again before each try.
-async fn deliver(notice: &Notice, settings: &NoticeSettings) {
-    let body = body(notice, settings.public_url.as_deref());
+/// Sends one turn email, retrying a failure that may pass (no answer, a
+/// 4xx reply of the SMTP server's) after [`BACKOFF`].
+async fn send_email(notice: &Notice, to: &str, mail: &Mail, settings: &NoticeSettings) {
+    use lettre::AsyncTransport;
+    let (subject, text) = email(notice, settings.public_url.as_deref());
+    let Ok(to) = to.parse::<lettre::message::Mailbox>() else {
+        return;
+    };
+    let message = match lettre::Message::builder()
+        .from(mail.from.clone())
+        .to(to)
+        .subject(subject)
+        .header(lettre::message::header::ContentType::TEXT_PLAIN)
+        .body(text)
+    {
+        Ok(m) => m,
+        Err(e) => {
+            warn!(room = %notice.room, error = %e, "could not write a turn email");
+            return;
+        }
+    };
     for attempt in 0..=BACKOFF.len() {
         if attempt > 0 {
             tokio::time::sleep(BACKOFF[attempt - 1]).await;
         }
-        let (url, addr) = match target(&notice.webhook.url, settings.allow_private).await {
+        match mail.mailer.send(message.clone()).await {
+            Ok(_) => {
+                metrics::counter!("parlor_notices_total", "outcome" => "sent").increment(1);
+                return;
+            }
+            Err(e) if e.is_permanent() => {
+                warn!(room = %notice.room, error = %e, "the SMTP server refused a turn email");
+                break;
+            }
+            Err(e) => debug!(room = %notice.room, error = %e, "turn email not sent; retrying"),
+        }
+    }
+    metrics::counter!("parlor_notices_total", "outcome" => "failed").increment(1);
+}
+
+/// Posts one notice, retrying a failure that may pass (no answer, 5xx,
+/// 429) after [`BACKOFF`]; the address is checked again before each try.
+async fn post(notice: &Notice, webhook: &Webhook, settings: &NoticeSettings) {
+    let body = body(notice, webhook.format, settings.public_url.as_deref());
+    for attempt in 0..=BACKOFF.len() {
+        if attempt > 0 {
+            tokio::time::sleep(BACKOFF[attempt - 1]).await;
+        }
+        let (url, addr) = match target(&webhook.url, settings.allow_private).await {
             Ok(t) => t,
             Err(e) => {
                 // Checked when given; refused now: its name points elsewhere.
@@ -391,15 +540,13 @@ mod tests {
     #[test]
     fn a_notice_says_only_what_the_table_sees() {
         let n = Notice {
-            webhook: Webhook {
-                url: "https://example.org/h".into(),
-                format: WebhookFormat::Json,
-            },
+            target: Target::Email("ana@example.org".into()),
             room: RoomCode("ABCDEFGH".into()),
             game: GameKind::ZopZoo,
             event: NoticeEvent::Turn {
                 seat: parlor_protocol::Seat(1),
                 player: "Ana".into(),
+                with: vec!["Ben".into(), "Cy".into()],
             },
         };
         assert_eq!(
@@ -407,7 +554,12 @@ mod tests {
             "Ana's turn in Zop Zoo: https://g.example/r/ABCDEFGH"
         );
         assert_eq!(text(&n, None), "Ana's turn in Zop Zoo: room ABCDEFGH");
-        let b = body(&n, None);
+        let (subject, mail) = email(&n, Some("https://g.example"));
+        assert_eq!(subject, "Your turn: Zop Zoo with Ben, Cy");
+        assert!(mail.starts_with(
+            "It is your turn in Zop Zoo with Ben, Cy.\n\nPlay: https://g.example/r/ABCDEFGH\n"
+        ));
+        let b = body(&n, WebhookFormat::Json, None);
         assert_eq!(b["event"], "turn");
         assert_eq!(b["seat"], 1);
         assert_eq!(b["link"], serde_json::Value::Null);
@@ -421,15 +573,8 @@ mod tests {
             text(&won, None),
             "Ben and Cy shared the win in Zop Zoo (room ABCDEFGH)"
         );
-        let discord = Notice {
-            webhook: Webhook {
-                url: String::new(),
-                format: WebhookFormat::Discord,
-            },
-            ..won
-        };
         assert_eq!(
-            body(&discord, None),
+            body(&won, WebhookFormat::Discord, None),
             json!({ "content": "Ben and Cy shared the win in Zop Zoo (room ABCDEFGH)" })
         );
     }

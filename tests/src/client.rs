@@ -697,6 +697,7 @@ impl TestClient {
             ServerMsg::Pong
             | ServerMsg::Chat { .. }
             | ServerMsg::SeatLink { .. }
+            | ServerMsg::NoticeEmail { .. }
             | ServerMsg::Log { .. } => {}
         }
         if self.record {

@@ -5,16 +5,61 @@
 // on the clock and the last thing that happened; the header's badge counts
 // the tables waiting on you on every page. After Ana's roll the page, opened
 // again, still says the same match waits on her (a roll keeps the turn).
+// Then the notices' controls: the host points the room at a chat webhook
+// (an address the server may not call is refused at once; the others see
+// that one is set, never where), and a player asks for turn emails, which a
+// local SMTP sink receives when their turn comes with their page closed.
 //
 //   npm run build && PARLOR_SERVER_BIN=... node --test e2e/my-tables.test.mjs
 // E2E_SCREENSHOTS=dir saves my-tables-{desktop,phone}.png.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { test } from 'node:test';
-import { startMatch } from './doozy.mjs';
+import { playTurn, startMatch } from './doozy.mjs';
 import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
-const h = useServer();
+/** Messages a local SMTP sink took: recipients and text. @type {{ to: string[], text: string }[]} */
+const mails = [];
+const sink = createServer((sock) => {
+  /** @type {string[]} */
+  let to = [];
+  let data = false;
+  let text = '';
+  let buf = '';
+  sock.write('220 sink ESMTP\r\n');
+  sock.on('data', (chunk) => {
+    buf += chunk.toString();
+    let i;
+    while ((i = buf.indexOf('\r\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      if (data) {
+        if (line === '.') {
+          data = false;
+          mails.push({ to, text });
+          to = [];
+          text = '';
+          sock.write('250 queued\r\n');
+        } else text += `${line}\n`;
+        continue;
+      }
+      const verb = line.slice(0, 4).toUpperCase();
+      if (verb === 'RCPT') to.push(line.split(/[<>]/)[1] ?? '');
+      if (verb === 'DATA') {
+        data = true;
+        sock.write('354 go on\r\n');
+      } else if (verb === 'QUIT') sock.end('221 bye\r\n');
+      else sock.write('250 OK\r\n');
+    }
+  });
+  sock.on('error', () => {});
+});
+await new Promise((resolve) => sink.listen(0, '127.0.0.1', () => resolve(undefined)));
+const sinkPort = /** @type {import('node:net').AddressInfo} */ (sink.address()).port;
+sink.unref();
+
+const h = useServer({ env: { PARLOR_SMTP_URL: `smtp://127.0.0.1:${sinkPort}`, PARLOR_SMTP_FROM: 'Parlor <games@parlor.test>' } });
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 async function snap(page, name) {
@@ -113,6 +158,36 @@ test('the host points turn notices at a chat webhook; one the server may not cal
   await snap(a, 'webhook-lobby-desktop');
   await a.getByTestId('webhook-remove').click();
   await b.getByTestId('webhook-on').waitFor({ state: 'detached' });
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
+
+test('a player asks for turn emails at their seat: kept across a reload, emailed when their turn comes with the page closed', { timeout: 90_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'doozy-dice' });
+  const code = roomCode(a);
+  await b.getByTestId('turn-email').locator('summary').click();
+  await b.getByTestId('turn-email-input').fill('ben@example.org');
+  await b.getByTestId('turn-email-save').click();
+  await b.getByTestId('turn-email-on').waitFor();
+  await b.reload();
+  await b.getByTestId('turn-email-on').waitFor();
+  assert.ok(!(await b.content()).includes('ben@example.org'), 'the address is never shown again');
+  assert.equal(await a.getByTestId('turn-email-on').count(), 0, "Ana's own seat has none");
+  // Ben closes his page; when his turn comes, an email says so.
+  await b.close();
+  await a.getByTestId('seat-1').getByText('online').waitFor({ state: 'detached' });
+  const first = await startMatch(a);
+  // Ana plays her turn first if it is hers; then it passes to Ben.
+  if (first === 0) await playTurn(a, 0);
+  for (let i = 0; i < 100 && mails.length === 0; i++) await a.waitForTimeout(100);
+  assert.equal(mails.length, 1, 'one email for his turn');
+  assert.deepEqual(mails[0].to, ['ben@example.org']);
+  assert.match(mails[0].text, /Subject: Your turn: Doozy Dice with Ana/);
+  assert.match(mails[0].text, new RegExp(`room ${code}`));
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
 });

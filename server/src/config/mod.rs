@@ -52,6 +52,8 @@ pub struct Config {
     /// `http` and to private, loopback and link-local addresses (default:
     /// `https` to public addresses only).
     pub notices_private: bool,
+    /// `PARLOR_SMTP_URL` and `PARLOR_SMTP_FROM`: turn emails (none: off).
+    pub smtp: Option<crate::notices::SmtpSettings>,
     /// `PARLOR_LOG_FORMAT`: `text` (default) or `json`.
     pub log_format: LogFormat,
     /// `PARLOR_ADMIN_TOKEN`: enables the admin API and page; `None`: off.
@@ -167,6 +169,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "DATABASE_URL", help: "sqlite:PATH or postgres://USER@HOST/DB [default: sqlite:data/parlor.sqlite]" },
     Setting { env: "PARLOR_WEB_DIR", help: "The built web client [default: web-client/dist]" },
     Setting { env: "PARLOR_NOTICES_PRIVATE", help: "allow or deny: room webhooks may call http and private, loopback and link-local addresses [default: deny]" },
+    Setting { env: "PARLOR_SMTP_URL", help: "Turn emails' SMTP server: smtps://USER:PASS@HOST, or smtp://USER:PASS@HOST:587?tls=required [default: off]" },
+    Setting { env: "PARLOR_SMTP_FROM", help: "Turn emails' sender, e.g. Parlor <games@example.org> (with PARLOR_SMTP_URL)" },
     Setting { env: "PARLOR_LOG_FORMAT", help: "text or json [default: text]; the level comes from RUST_LOG" },
     Setting { env: "PARLOR_ADMIN_TOKEN", help: "Turns on the admin page and API (/admin), for Authorization: Bearer TOKEN; at least 16 characters [default: off]" },
     Setting { env: "PARLOR_METRICS", help: "on, off or auto: Prometheus metrics at /metrics; auto is on when listening on loopback or when a token is set [default: auto]" },
@@ -319,6 +323,7 @@ impl Config {
             rooms: crate::room::RoomConfig::default(),
             public_url: None,
             notices_private: false,
+            smtp: None,
             log_format: LogFormat::Text,
             admin_token: None,
             metrics: MetricsAccess::Off,
@@ -642,6 +647,18 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
                 false
             }
         };
+        match (self.read("PARLOR_SMTP_URL"), self.read("PARLOR_SMTP_FROM")) {
+            (None, None) => {}
+            (Some(url), Some(from)) => {
+                let smtp = crate::notices::SmtpSettings { url, from };
+                let checked = crate::notices::check_smtp(&smtp).map(|()| c.smtp = Some(smtp));
+                self.check("PARLOR_SMTP_URL", checked);
+            }
+            _ => {
+                let both = Err("PARLOR_SMTP_URL and PARLOR_SMTP_FROM go together".to_owned());
+                self.check("PARLOR_SMTP_URL", both);
+            }
+        }
         c.log_format = match self.read("PARLOR_LOG_FORMAT").as_deref() {
             None | Some("text") => LogFormat::Text,
             Some("json") => LogFormat::Json,

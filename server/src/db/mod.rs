@@ -206,6 +206,8 @@ pub struct StoredRoom {
     pub closed_seats: u8,
     /// The room's webhook, if its host set one.
     pub webhook: Option<parlor_protocol::room::Webhook>,
+    /// Seats whose players asked for turn emails, and where.
+    pub emails: Vec<(Seat, String)>,
 }
 
 pub use parlor_protocol::admin::{StoredCounts, Swept};

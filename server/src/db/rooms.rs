@@ -51,6 +51,55 @@ impl Store {
         Ok(())
     }
 
+    /// The seats of room `code` whose players asked for turn emails.
+    async fn seat_emails(&self, code: &RoomCode) -> StoreResult<Vec<(Seat, String)>> {
+        let rows = sqlx::query(
+            "select seat, notice_email from seat where room_code = $1 and notice_email is not null",
+        )
+        .bind(&code.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    super::seat_of(r.try_get("seat")?)?,
+                    r.try_get("notice_email")?,
+                ))
+            })
+            .collect()
+    }
+
+    /// Sets (or clears) where a seat's player gets turn emails.
+    pub async fn set_seat_email(
+        &self,
+        code: &RoomCode,
+        seat: Seat,
+        email: Option<&str>,
+    ) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
+        sqlx::query("update seat set notice_email = $1 where room_code = $2 and seat = $3")
+            .bind(email)
+            .bind(&code.0)
+            .bind(i64::from(seat.0))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Forgets every turn-email address of room `code` (its match ended).
+    pub async fn clear_seat_emails(&self, code: &RoomCode) -> StoreResult<()> {
+        let mut tx = self.room_tx(code).await?;
+        sqlx::query(
+            "update seat set notice_email = null where room_code = $1 and notice_email is not null",
+        )
+        .bind(&code.0)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Sets (or clears) a room's webhook.
     pub async fn set_webhook(
         &self,
@@ -241,6 +290,7 @@ impl Store {
                 .map_err(|e| StoreError::Corrupt(format!("turn timer: {e}")))?,
             locked: r.try_get::<i64, _>("locked")? != 0,
             closed_seats: u8::try_from(r.try_get::<i64, _>("closed_seats")?).unwrap_or(0),
+            emails: self.seat_emails(code).await?,
             webhook: match (
                 r.try_get::<Option<String>, _>("webhook_url")?,
                 r.try_get::<Option<String>, _>("webhook_format")?,

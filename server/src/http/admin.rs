@@ -146,6 +146,7 @@ fn stored_info(room: OwnedRoom) -> RoomInfo {
         closed_seats: room.closed_seats,
         // Not read for the admin list; the room's own info says it.
         webhook: None,
+        turn_emails: false,
     }
 }
 

@@ -288,6 +288,7 @@ impl Room {
             ClientMsg::StandIn { seat, on } => self.stand_in(viewer, seat, on).await,
             ClientMsg::SetTurnTimer { timer } => self.set_turn_timer(viewer, timer).await,
             ClientMsg::SetWebhook { webhook } => self.set_webhook(viewer, webhook).await,
+            ClientMsg::SetNoticeEmail { email } => self.set_notice_email(viewer, email).await,
             ClientMsg::Log => self.send_log(conn, viewer),
             ClientMsg::Hello { .. } => {
                 Err(Refusal::new(ErrorCode::BadHandshake, "already said hello"))
@@ -436,6 +437,12 @@ impl Room {
             chat: self.chat_heard_by(viewer),
         };
         self.send(conn, &welcome);
+        // Its own seat's turn emails, when asked for (to it alone).
+        if let Viewer::Seat(s) = viewer {
+            if self.seats.get(s.index()).is_some_and(|s| s.email.is_some()) {
+                self.send(conn, &ServerMsg::NoticeEmail { set: true });
+            }
+        }
     }
 
     /// Removes a connection; `true` if the room info changed.
@@ -499,6 +506,7 @@ impl Room {
             locked: self.locked,
             closed_seats: self.closed_seats,
             webhook: self.webhook.as_ref().map(|w| w.format),
+            turn_emails: self.config.notices.as_ref().is_some_and(|n| n.email()),
         }
     }
 

@@ -51,6 +51,7 @@ impl Room {
             away_since: None,
             bot: Some(level),
             stand_in: false,
+            email: None,
             expiries: 0,
         });
         self.clamp_closed_seats();

@@ -222,8 +222,12 @@ impl Room {
             return Ok(());
         };
         let updates = live.commit(planned);
+        let over = live.finished();
         self.timer = timer;
         self.publish(updates, ack);
+        if over {
+            self.forget_emails().await;
+        }
         Ok(())
     }
 

@@ -51,6 +51,7 @@ impl Room {
             away_since: None,
             bot: None,
             stand_in: false,
+            email: None,
             expiries: 0,
         });
         info!(seat = %seat, "seat taken");

@@ -30,6 +30,9 @@ pub(super) struct SeatState {
     pub(super) bot: Option<BotLevel>,
     /// A bot plays for this player while they are away.
     pub(super) stand_in: bool,
+    /// Where this player asked for turn emails (until the match ends or
+    /// they leave the seat).
+    pub(super) email: Option<String>,
     /// Decisions in a row the turn timer took for this seat (in memory:
     /// after a restart the count starts again).
     pub(super) expiries: u8,
@@ -224,6 +227,7 @@ impl Room {
                 away_since: None,
                 bot: s.bot,
                 stand_in: s.stand_in,
+                email: None,
                 expiries: 0,
             })
             .collect();
@@ -239,6 +243,11 @@ impl Room {
             .collect();
         room.turn_timer = stored.turn_timer;
         room.locked = stored.locked;
+        for (seat, email) in stored.emails {
+            if let Some(s) = room.seats.get_mut(seat.index()) {
+                s.email = Some(email);
+            }
+        }
         room.webhook = stored.webhook;
         room.closed_seats = stored.closed_seats;
         room.clamp_closed_seats();

@@ -1,8 +1,10 @@
-//! Room webhooks over real sockets, against a local receiver: an address
-//! the server may not call is refused when given; a notice goes out when a
-//! seat's player has a new turn and is away (one per turn, none while they
-//! are at the table) and when the match ends; no notice carries a token or
-//! anything hidden; and a receiver that never answers never holds a room up.
+//! Room webhooks and turn emails over real sockets, against a local HTTP
+//! receiver and a local SMTP sink: an address the server may not use is
+//! refused when given; a notice goes out when a seat's player has a new turn
+//! and is away (one per turn, none while they are at the table) and, to the
+//! webhook, when the match ends; no notice carries a token or anything
+//! hidden; a receiver that never answers never holds a room up; an email
+//! address is deleted when the match ends or its seat is left.
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use std::sync::{Arc, Mutex};
@@ -242,6 +244,217 @@ async fn a_receiver_that_never_answers_never_holds_a_room_up() {
     assert!(
         !hook.bodies().is_empty(),
         "notices were posted, and are still held"
+    );
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// One message a sink took: its recipients and its text.
+type Mail = (Vec<String>, String);
+
+/// A minimal SMTP server on loopback: each message it took.
+struct Sink {
+    addr: std::net::SocketAddr,
+    mails: Arc<Mutex<Vec<Mail>>>,
+}
+
+async fn smtp_sink() -> Sink {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let mails = Arc::new(Mutex::new(Vec::new()));
+    let keep = Arc::clone(&mails);
+    tokio::spawn(async move {
+        loop {
+            let Ok((stream, _)) = listener.accept().await else {
+                return;
+            };
+            let keep = Arc::clone(&keep);
+            tokio::spawn(async move {
+                let (read, mut write) = stream.into_split();
+                let mut lines = BufReader::new(read).lines();
+                write.write_all(b"220 sink ESMTP\r\n").await.unwrap();
+                let mut to = Vec::new();
+                while let Ok(Some(line)) = lines.next_line().await {
+                    let verb = line.get(..4).unwrap_or("").to_ascii_uppercase();
+                    let reply: &[u8] = match verb.as_str() {
+                        "RCPT" => {
+                            to.push(line.split(['<', '>']).nth(1).unwrap_or("").to_owned());
+                            b"250 OK\r\n"
+                        }
+                        "DATA" => {
+                            write.write_all(b"354 go on\r\n").await.unwrap();
+                            let mut text = String::new();
+                            while let Ok(Some(l)) = lines.next_line().await {
+                                if l == "." {
+                                    break;
+                                }
+                                text.push_str(&l);
+                                text.push('\n');
+                            }
+                            keep.lock().unwrap().push((std::mem::take(&mut to), text));
+                            b"250 queued\r\n"
+                        }
+                        "QUIT" => {
+                            let _ = write.write_all(b"221 bye\r\n").await;
+                            return;
+                        }
+                        _ => b"250 OK\r\n",
+                    };
+                    if write.write_all(reply).await.is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    Sink { addr, mails }
+}
+
+impl Sink {
+    async fn await_count(&self, n: usize) -> Vec<Mail> {
+        for _ in 0..400 {
+            let m = self.mails.lock().unwrap().clone();
+            if m.len() >= n {
+                return m;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!(
+            "the sink got {} mails, not {n}",
+            self.mails.lock().unwrap().len()
+        );
+    }
+}
+
+async fn email_server(db: &TestDb, sink: &Sink) -> TestServer {
+    let mut config = parlor_server::config::Config::for_tests(db.url());
+    config.smtp = Some(parlor_server::notices::SmtpSettings {
+        url: format!("smtp://{}", sink.addr),
+        from: "Parlor <games@parlor.test>".into(),
+    });
+    TestServer::start_with(config).await
+}
+
+async fn email_state(c: &mut TestClient) -> bool {
+    c.recv_until(|m| match m {
+        ServerMsg::NoticeEmail { set } => Some(*set),
+        _ => None,
+    })
+    .await
+}
+
+async fn stored_emails(db: &TestDb, code: &str) -> i64 {
+    use sqlx::{Connection, Row};
+    let mut conn = sqlx::AnyConnection::connect(db.url()).await.unwrap();
+    let n: i64 =
+        sqlx::query("select count(*) from seat where room_code = $1 and notice_email is not null")
+            .bind(code)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap()
+            .try_get(0)
+            .unwrap();
+    conn.close().await.unwrap();
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turn_emails_reach_an_away_player_once_a_turn_and_are_forgotten_at_the_end() {
+    let db = TestDb::sqlite();
+    let sink = smtp_sink().await;
+    let server = email_server(&db, &sink).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Ana").await;
+    let code = host.code.0.clone();
+    let guest = server.join(&code, "Bo").await;
+    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    let email = |e: &str| ClientMsg::SetNoticeEmail {
+        email: Some(e.into()),
+    };
+    b.send(&email("not an address")).await;
+    assert_eq!(refused(&mut b).await, ErrorCode::BadEmail);
+    let mut spectator = server.connect_welcomed(&code, None).await;
+    spectator.send(&email("cy@example.org")).await;
+    assert_eq!(refused(&mut spectator).await, ErrorCode::NotSeated);
+    b.send(&email("bo@example.org")).await;
+    assert!(email_state(&mut b).await, "told it is set");
+    assert_eq!(stored_emails(&db, &code).await, 1);
+    drop(b);
+    room_until(&mut a, |r| !r.seats[1].connected).await;
+
+    a.send(&ClientMsg::Start).await;
+    parlor_tests::await_start(&mut a).await;
+    let mut turns_away = 0;
+    let mut last: Vec<Seat> = Vec::new();
+    while !a.state().finished() {
+        let owing = match &a.state().to_act {
+            parlor_protocol::ToAct::Seats { seats } => seats.clone(),
+            _ => Vec::new(),
+        };
+        if owing.contains(&Seat(1)) && !last.contains(&Seat(1)) {
+            turns_away += 1;
+        }
+        last = owing.clone();
+        if owing.contains(&Seat(1)) {
+            let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+            while b.state().is_to_act(Seat(1)) && !b.state().finished() {
+                driver::act_if_due(&mut b).await;
+                b.settle().await;
+            }
+            drop(b);
+            room_until(&mut a, |r| !r.seats[1].connected).await;
+            a.settle().await;
+            last.retain(|s| *s != Seat(1));
+        } else {
+            driver::act_if_due(&mut a).await;
+            a.settle().await;
+        }
+    }
+    assert!(turns_away >= 2, "Bo had turns: {turns_away}");
+    let mails = sink.await_count(turns_away).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mails_now = sink.mails.lock().unwrap().clone();
+    assert_eq!(mails_now.len(), mails.len());
+    assert_eq!(
+        mails_now.len(),
+        turns_away,
+        "one email for each of Bo's turns, none for Ana's"
+    );
+    for (to, text) in &mails_now {
+        assert_eq!(to, &vec!["bo@example.org".to_owned()]);
+        assert!(
+            text.contains("Subject: Your turn: Doozy Dice with Ana"),
+            "{text}"
+        );
+        assert!(text.contains(&format!("Play: room {code}")), "{text}");
+        for secret in [&host.token, &guest.token] {
+            assert!(!text.contains(secret.as_str()), "a token in an email");
+        }
+    }
+    // The match is over: the address is gone.
+    assert_eq!(stored_emails(&db, &code).await, 0);
+
+    // Leaving the seat takes the address with it.
+    let other = server.create_room(GameKind::DoozyDice, None, "Cy").await;
+    let dee = server.join(&other.code.0, "Dee").await;
+    let mut d = server
+        .connect_welcomed(&other.code.0, Some(&dee.token))
+        .await;
+    d.send(&email("dee@example.org")).await;
+    assert!(email_state(&mut d).await);
+    assert_eq!(stored_emails(&db, &other.code.0).await, 1);
+    d.send(&ClientMsg::LeaveSeat).await;
+    for _ in 0..100 {
+        if stored_emails(&db, &other.code.0).await == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(
+        stored_emails(&db, &other.code.0).await,
+        0,
+        "left with the seat"
     );
     server.stop().await;
     db.drop_db().await;

@@ -104,4 +104,8 @@ locked: boolean, } | { "type": "set_webhook",
 /**
  * The webhook, or `None` to stop.
  */
-webhook: Webhook | null, };
+webhook: Webhook | null, } | { "type": "set_notice_email", 
+/**
+ * The address, or `None` to stop.
+ */
+email: string | null, };

@@ -85,4 +85,9 @@ closed_seats: number,
  * not, and in which form (its address, which often holds a secret of
  * the chat service's, is never sent).
  */
-webhook?: WebhookFormat, };
+webhook?: WebhookFormat, 
+/**
+ * This server can email players when it is their turn (its host gave
+ * it an SMTP server).
+ */
+turn_emails?: boolean, };

@@ -128,7 +128,11 @@ steps: StepViews,
 /**
  * Versions of the steps a clock decided for a seat.
  */
-timed_out: Array<number>, } | { "type": "seat_link", 
+timed_out: Array<number>, } | { "type": "notice_email", 
+/**
+ * An address is set.
+ */
+set: boolean, } | { "type": "seat_link", 
 /**
  * The one-time code (claimed with `POST /api/rooms/{room}/claim`).
  */

@@ -131,6 +131,8 @@ export class RoomConnection implements TableConn {
   chatFull = $state<string | null>(null);
   /** The one-time link code to move this seat to another device, once asked for. */
   seatLink = $state.raw<{ code: string; expiresAt: number } | null>(null);
+  /** This seat's player gets turn emails (the server keeps the address, never sends it back). */
+  turnEmails = $state(false);
   /**
    * The latest reaction of each speaker (`seat-N` or `rail`), with the local
    * time it arrived, for the short-lived bubble by their name.
@@ -345,6 +347,11 @@ export class RoomConnection implements TableConn {
   /** During a match: the host lets a bot play for an absent player, or stops it; a player takes their own seat back (`on` false). */
   standIn(seat: Seat, on: boolean): boolean {
     return this.#send({ type: 'stand_in', seat, on });
+  }
+
+  /** A seated player: email me at `email` when it is my turn and I am away, or stop (`null`). */
+  setTurnEmail(email: string | null): boolean {
+    return this.#send({ type: 'set_notice_email', email });
   }
 
   /** The host: where the room posts its notices (a chat's webhook), or nowhere (`null`). */
@@ -766,6 +773,8 @@ export class RoomConnection implements TableConn {
   #handle(msg: ServerMsg): void {
     switch (msg.type) {
       case 'welcome':
+        // Its turn emails, if set, follow in a message of their own.
+        this.turnEmails = false;
         clearTimeout(this.#connectTimer);
         this.status = 'open';
         this.#attempt = 0;
@@ -871,6 +880,7 @@ export class RoomConnection implements TableConn {
         if (msg.code === 'rate_limited') toasts.slowDown();
         else if (msg.code === 'chat_full') toasts.error(this.chatFull ?? msg.code);
         else if (msg.code === 'bad_webhook') toasts.error(`That webhook can't be used: ${msg.message}.`);
+        else if (msg.code === 'bad_email') toasts.error(`That email can't be used: ${msg.message}.`);
         else toasts.error(ERROR_HINTS[msg.code] ?? msg.message ?? msg.code);
         break;
       }
@@ -887,6 +897,9 @@ export class RoomConnection implements TableConn {
       }
       case 'seat_link':
         this.seatLink = { code: msg.code, expiresAt: Date.now() + msg.expires_ms };
+        break;
+      case 'notice_email':
+        this.turnEmails = msg.set;
         break;
       case 'log': {
         // Everything before the oldest step held, in front of it.
