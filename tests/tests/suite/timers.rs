@@ -617,3 +617,97 @@ async fn a_forced_draw_or_dig_is_the_timers_answer() {
     server.stop().await;
     db.drop_db().await;
 }
+
+/// Every game at its own pace, through a restart: the clock comes back where
+/// it was (an hour later, an hour less: never a fresh day), and a deadline
+/// that passed while the server was down is met when the room comes back,
+/// the timer's step stored like any other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_at_its_own_pace_keeps_its_clock_through_a_restart() {
+    use parlor_tests::players;
+    let db = TestDb::sqlite();
+    let mut server = TestServer::start(&db).await;
+    for &kind in players::PLAYABLE {
+        let options = (players::player(kind).options)(0);
+        let mut t = driver::Table::open(&server, kind, options, 2, 0).await;
+        t.seats[0]
+            .send(&ClientMsg::SetTurnTimer {
+                timer: TurnTimer::Day,
+            })
+            .await;
+        room_until(&mut t.seats[0], |r| r.turn_timer == TurnTimer::Day).await;
+        t.start().await;
+        for _ in 0..2 {
+            for c in t.all_mut() {
+                driver::act_if_due(c).await;
+            }
+            for c in t.all_mut() {
+                c.settle().await;
+            }
+        }
+        t.seats[0].settle().await;
+        let version = t.seats[0].state().version;
+        let id = t.seats[0].match_id();
+        let left = t.seats[0]
+            .state()
+            .deadline
+            .clone()
+            .expect("a clock runs")
+            .remaining_ms;
+        let (code, tokens) = (t.code.clone(), t.tokens.clone());
+        drop(t);
+        server.stop().await;
+        // An hour passes while the server is down.
+        let mut conn = sqlx::AnyConnection::connect(db.url()).await.unwrap();
+        sqlx::query(
+            "update game_match set deadline_at = deadline_at - 3600000 where match_id = $1",
+        )
+        .bind(id.to_string())
+        .execute(&mut conn)
+        .await
+        .unwrap();
+        server = TestServer::start(&db).await;
+        let c = server.connect_welcomed(&code, Some(&tokens[0])).await;
+        assert_eq!(c.state().version, version, "{}", kind.slug());
+        let now = c
+            .state()
+            .deadline
+            .clone()
+            .expect("the clock is back")
+            .remaining_ms;
+        assert!(
+            now + 3_600_000 <= left + 5_000 && now + 3_600_000 + 60_000 >= left,
+            "{}: {left} ms were left, an hour passed, and {now} ms are left",
+            kind.slug()
+        );
+        drop(c);
+        // Then the day runs out while the server is down: met on return.
+        server.stop().await;
+        sqlx::query("update game_match set deadline_at = $1 where match_id = $2")
+            .bind(now_ms() - 1_000)
+            .bind(id.to_string())
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+        server = TestServer::start(&db).await;
+        let until = std::time::Instant::now() + Duration::from_secs(20);
+        while !server
+            .server
+            .store
+            .timed_out(id)
+            .await
+            .unwrap()
+            .contains(&(version + 1))
+        {
+            assert!(
+                std::time::Instant::now() < until,
+                "{}: the passed deadline was not met",
+                kind.slug()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    server.stop().await;
+    db.drop_db().await;
+}
