@@ -8,6 +8,9 @@
 //!   game's [`GamePlayer::secrets`]: other hands, facedown piles, the
 //!   cards in other seats' secret answers);
 //! - no HTTP body names an item a spectator may not know;
+//! - no seat's "My tables" answer (`POST /api/tables`, polled for every
+//!   seat) names an item that seat may not know: its view at the table's
+//!   version, each of its last steps at its own;
 //! - the match seed appears nowhere (frames or HTTP) before the match is
 //!   over, though it is published at the end;
 //! - the two spectators held the same view at every version they shared.
@@ -36,6 +39,65 @@ struct Polled {
     body: String,
     before: u64,
     after: u64,
+}
+
+/// Part of a seat's My tables answer: what it was told, for which
+/// version.
+struct SeatPart {
+    viewer: Viewer,
+    at: u64,
+    json: serde_json::Value,
+}
+
+/// Asks for every seat's table until told to stop; the view and each last
+/// step, each with the version it is of.
+async fn poll_tables(
+    api: Api,
+    code: String,
+    tokens: Vec<String>,
+    mut stop: watch::Receiver<bool>,
+) -> Vec<SeatPart> {
+    use parlor_protocol::tables::{HeldSeat, Tables, TablesQuery};
+    let mut out = Vec::new();
+    loop {
+        for (i, token) in tokens.iter().enumerate() {
+            let asked = TablesQuery {
+                seats: vec![HeldSeat {
+                    room: parlor_protocol::RoomCode(code.clone()),
+                    token: token.clone(),
+                }],
+            };
+            let resp = api
+                .http
+                .post(format!("{}/api/tables", api.base()))
+                .json(&asked)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(resp.status().as_u16(), 200);
+            let tables: Tables = resp.json().await.unwrap();
+            let viewer = Viewer::Seat(parlor_protocol::Seat(u8::try_from(i).unwrap()));
+            for t in tables.tables {
+                let first = t.version + 1 - t.last.len() as u64;
+                for (k, step) in t.last.iter().enumerate() {
+                    out.push(SeatPart {
+                        viewer,
+                        at: first + k as u64,
+                        json: serde_json::to_value(step).unwrap(),
+                    });
+                }
+                out.push(SeatPart {
+                    viewer,
+                    at: t.version,
+                    json: serde_json::to_value(&t.view).unwrap(),
+                });
+            }
+        }
+        tokio::select! {
+            _ = stop.changed() => return out,
+            _ = tokio::time::sleep(Duration::from_millis(60)) => {}
+        }
+    }
 }
 
 /// One connection's frames and who it was.
@@ -126,6 +188,7 @@ struct Checked {
     frames: usize,
     mentions: usize,
     http: usize,
+    tables: usize,
     secrets_max: usize,
 }
 
@@ -168,6 +231,12 @@ async fn one_match(
         match_id,
         stopped.clone(),
     ));
+    let tables = tokio::spawn(poll_tables(
+        api.clone(),
+        code.clone(),
+        tokens.clone(),
+        stopped.clone(),
+    ));
     let visitors = tokio::spawn(newcomers(
         api.clone(),
         code.clone(),
@@ -178,6 +247,7 @@ async fn one_match(
     let clients = play_to_end(clients).await;
     stop.send(true).unwrap();
     let polled = poller.await.unwrap();
+    let told = tables.await.unwrap();
     let mut recordings: Vec<Recording> = clients.iter().map(recording).collect();
     recordings.extend(visitors.await.unwrap());
 
@@ -257,6 +327,24 @@ async fn one_match(
             h.body
         );
     }
+    for part in &told {
+        checked.tables += 1;
+        let named = (p.mentions)(&part.json);
+        checked.mentions += named.len();
+        let hidden = secrets
+            .entry((part.viewer, part.at))
+            .or_insert_with(|| (p.secrets)(truth.at(part.at), part.viewer));
+        let leaked: Vec<_> = named.intersection(hidden).collect();
+        assert!(
+            leaked.is_empty(),
+            "{}: My tables told {:?} {leaked:?} for version {}, hidden from it then: {}",
+            p.kind.slug(),
+            part.viewer,
+            part.at,
+            part.json
+        );
+    }
+    assert!(!told.is_empty(), "My tables was asked");
     // The spectators agree with each other wherever both held a version.
     let spectators: Vec<&TestClient> = clients
         .iter()
@@ -292,13 +380,15 @@ async fn no_connection_learns_what_it_may_not_know() {
             total.frames += c.frames;
             total.mentions += c.mentions;
             total.http += c.http;
+            total.tables += c.tables;
             total.secrets_max = total.secrets_max.max(c.secrets_max);
         }
         eprintln!(
-            "{}: {} frames and {} HTTP bodies checked; {} item mentions; hidden: {}",
+            "{}: {} frames, {} HTTP bodies and {} My tables parts checked; {} item mentions; hidden: {}",
             p.kind.slug(),
             total.frames,
             total.http,
+            total.tables,
             total.mentions,
             p.hidden
         );
