@@ -27,13 +27,15 @@ export const shots = process.env.E2E_SCREENSHOTS ? resolve(process.env.E2E_SCREE
 /**
  * What `useServer` sets up, filled in by its `before` hook. `kill` stops the
  * server (SIGKILL by default) and `start` starts the same binary again on the
- * same port with the same database; `baseUrl` stays the same.
+ * same port with the same database; `baseUrl` stays the same. `dbFile` is
+ * the server's SQLite file (a test may move a stored deadline in it).
  * @typedef {{
  *   baseUrl: string,
  *   browser: import('playwright-core').Browser | undefined,
  *   log: () => string,
  *   kill: (signal?: NodeJS.Signals) => Promise<void>,
  *   start: () => Promise<void>,
+ *   dbFile: () => string,
  * }} Harness
  */
 
@@ -76,6 +78,7 @@ export function useServer(opts = {}) {
       const url = await startServer();
       assert.equal(url, h.baseUrl, 'the restarted server listens where the first one did');
     },
+    dbFile: () => join(dataDir, 'e2e.sqlite'),
   };
 
   /** Starts the server on its port and resolves with its base URL. */

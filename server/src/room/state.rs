@@ -253,6 +253,12 @@ impl Room {
         room.clamp_closed_seats();
         // Back in the lobby after a match: the last match is history.
         room.live = live.filter(|_| status != RoomStatus::Lobby);
+        // Whoever owes a decision now was told when their turn began (or
+        // was at the table): a room coming back sends no second notice.
+        room.noticed = match room.live.as_ref().map(|m| m.game.to_act()) {
+            Some(parlor_protocol::ToAct::Seats { seats }) => seats,
+            _ => Vec::new(),
+        };
         // Continue the stored timer where it was; one that ended while the
         // server was down expires at once. In a cluster, one that ended
         // while the room was moving between servers starts afresh: the room
