@@ -320,23 +320,44 @@ export async function defineSeatPlayer(page) {
         /** @type {string[]} */
         const seen = [];
         const timer = setTimeout(
-          () => reject(new Error(`${o.label}: the match did not end within ${o.limitMs / 1000} s; last messages:\n${seen.slice(-6).join('\n')}`)),
+          () => reject(new Error(`${o.label}: the match did not end within ${o.limitMs / 1000} s; me=${me} sentFor=${sentFor} state=${JSON.stringify({v: m?.version, to_act: m?.to_act, phase: m?.view?.view?.phase})} last messages:\n${seen.slice(-6).join('\n')}`)),
           o.limitMs,
         );
+        let finished = false;
         const done = () => {
+          finished = true;
           clearTimeout(timer);
           ws.close();
           resolve(undefined);
         };
+        /** When the last action went out: the server closes a socket that sends over 40 messages a second. */
+        let sentAt = 0;
+        /** @type {ReturnType<typeof setTimeout> | null} */
+        let later = null;
         const act = () => {
           if (!m || m.version === sentFor || m.to_act.kind !== 'seats' || !m.to_act.seats.includes(me)) return;
+          const wait = sentAt + 40 - performance.now();
+          if (wait > 0) {
+            later ??= setTimeout(() => {
+              later = null;
+              act();
+            }, wait);
+            return;
+          }
           const action = o.decide(m.view.view, me);
           if (!action) return;
           sentFor = m.version;
+          sentAt = performance.now();
           ws.send(JSON.stringify({ type: 'act', client_seq: ++seq, version: m.version, action: { game: o.game, action } }));
         };
         ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: o.token }));
         ws.onerror = () => reject(new Error(`${o.label}: socket error`));
+        // Closed by the server before the end is a failure, said at once.
+        ws.onclose = (e) => {
+          if (finished) return;
+          clearTimeout(timer);
+          reject(new Error(`${o.label}: the server closed the socket (${e.code} ${e.reason}); last messages:\n${seen.slice(-6).join('\n')}`));
+        };
         ws.onmessage = (e) => {
           const msg = JSON.parse(e.data);
           seen.push(String(e.data).slice(0, 300));
@@ -422,4 +443,53 @@ export async function finishByMoves(page, game) {
     },
     [code, game],
   );
+}
+
+/**
+ * A minimal SMTP server on loopback that keeps every message it takes
+ * (recipients and text), for the turn-email tests. Started before the
+ * server, so its port can be in the server's environment.
+ * @returns {Promise<{ url: string, mails: { to: string[], text: string }[] }>}
+ */
+export async function smtpSink() {
+  /** @type {{ to: string[], text: string }[]} */
+  const mails = [];
+  const sink = createServer((sock) => {
+    /** @type {string[]} */
+    let to = [];
+    let data = false;
+    let text = '';
+    let buf = '';
+    sock.write('220 sink ESMTP\r\n');
+    sock.on('data', (chunk) => {
+      buf += chunk.toString();
+      let i;
+      while ((i = buf.indexOf('\r\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        if (data) {
+          if (line === '.') {
+            data = false;
+            mails.push({ to, text });
+            to = [];
+            text = '';
+            sock.write('250 queued\r\n');
+          } else text += `${line}\n`;
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'RCPT') to.push(line.split(/[<>]/)[1] ?? '');
+        if (verb === 'DATA') {
+          data = true;
+          sock.write('354 go on\r\n');
+        } else if (verb === 'QUIT') sock.end('221 bye\r\n');
+        else sock.write('250 OK\r\n');
+      }
+    });
+    sock.on('error', () => {});
+  });
+  await new Promise((r) => sink.listen(0, '127.0.0.1', () => r(undefined)));
+  sink.unref();
+  const addr = /** @type {import('node:net').AddressInfo} */ (sink.address());
+  return { url: `smtp://127.0.0.1:${addr.port}`, mails };
 }

@@ -14,52 +14,13 @@
 // E2E_SCREENSHOTS=dir saves my-tables-{desktop,phone}.png.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { test } from 'node:test';
 import { playTurn, startMatch } from './doozy.mjs';
-import { noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { noHorizontalScroll, openRoom, shots, smtpSink, useServer } from './helpers.mjs';
 
-/** Messages a local SMTP sink took: recipients and text. @type {{ to: string[], text: string }[]} */
-const mails = [];
-const sink = createServer((sock) => {
-  /** @type {string[]} */
-  let to = [];
-  let data = false;
-  let text = '';
-  let buf = '';
-  sock.write('220 sink ESMTP\r\n');
-  sock.on('data', (chunk) => {
-    buf += chunk.toString();
-    let i;
-    while ((i = buf.indexOf('\r\n')) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 2);
-      if (data) {
-        if (line === '.') {
-          data = false;
-          mails.push({ to, text });
-          to = [];
-          text = '';
-          sock.write('250 queued\r\n');
-        } else text += `${line}\n`;
-        continue;
-      }
-      const verb = line.slice(0, 4).toUpperCase();
-      if (verb === 'RCPT') to.push(line.split(/[<>]/)[1] ?? '');
-      if (verb === 'DATA') {
-        data = true;
-        sock.write('354 go on\r\n');
-      } else if (verb === 'QUIT') sock.end('221 bye\r\n');
-      else sock.write('250 OK\r\n');
-    }
-  });
-  sock.on('error', () => {});
-});
-await new Promise((resolve) => sink.listen(0, '127.0.0.1', () => resolve(undefined)));
-const sinkPort = /** @type {import('node:net').AddressInfo} */ (sink.address()).port;
-sink.unref();
+const { url: smtp, mails } = await smtpSink();
 
-const h = useServer({ env: { PARLOR_SMTP_URL: `smtp://127.0.0.1:${sinkPort}`, PARLOR_SMTP_FROM: 'Parlor <games@parlor.test>' } });
+const h = useServer({ env: { PARLOR_SMTP_URL: smtp, PARLOR_SMTP_FROM: 'Parlor <games@parlor.test>' } });
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 async function snap(page, name) {

@@ -14,10 +14,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createServer as httpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { test } from 'node:test';
 import { playTurn, startMatch } from './doozy.mjs';
-import { newPage, useServer } from './helpers.mjs';
+import { newPage, smtpSink, useServer } from './helpers.mjs';
 
 /** Bodies the webhook receiver got. @type {any[]} */
 const posted = [];
@@ -33,45 +32,7 @@ await new Promise((r) => hook.listen(0, '127.0.0.1', () => r(undefined)));
 hook.unref();
 const hookUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (hook.address()).port}/hook`;
 
-/** Mails the SMTP sink took. @type {{ to: string[], text: string }[]} */
-const mails = [];
-const sink = createServer((sock) => {
-  /** @type {string[]} */
-  let to = [];
-  let data = false;
-  let text = '';
-  let buf = '';
-  sock.write('220 sink ESMTP\r\n');
-  sock.on('data', (chunk) => {
-    buf += chunk.toString();
-    let i;
-    while ((i = buf.indexOf('\r\n')) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 2);
-      if (data) {
-        if (line === '.') {
-          data = false;
-          mails.push({ to, text });
-          to = [];
-          text = '';
-          sock.write('250 queued\r\n');
-        } else text += `${line}\n`;
-        continue;
-      }
-      const verb = line.slice(0, 4).toUpperCase();
-      if (verb === 'RCPT') to.push(line.split(/[<>]/)[1] ?? '');
-      if (verb === 'DATA') {
-        data = true;
-        sock.write('354 go on\r\n');
-      } else if (verb === 'QUIT') sock.end('221 bye\r\n');
-      else sock.write('250 OK\r\n');
-    }
-  });
-  sock.on('error', () => {});
-});
-await new Promise((r) => sink.listen(0, '127.0.0.1', () => r(undefined)));
-sink.unref();
-const smtp = `smtp://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (sink.address()).port}`;
+const { url: smtp, mails } = await smtpSink();
 
 const h = useServer({
   env: {

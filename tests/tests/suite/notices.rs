@@ -100,6 +100,45 @@ fn set(url: &str) -> ClientMsg {
     }
 }
 
+/// Plays the match to its end: seat 0 (`a`) stays at the table throughout;
+/// seat 1 plays through a connection of its own, opened for its turn only.
+/// Returns how many turns began for seat 1 while it was away.
+async fn play_with_seat_1_away(
+    server: &TestServer,
+    code: &str,
+    token: &str,
+    a: &mut TestClient,
+) -> usize {
+    let mut turns_away = 0;
+    let mut last: Vec<Seat> = Vec::new();
+    while !a.state().finished() {
+        let owing = match &a.state().to_act {
+            parlor_protocol::ToAct::Seats { seats } => seats.clone(),
+            _ => Vec::new(),
+        };
+        if owing.contains(&Seat(1)) && !last.contains(&Seat(1)) {
+            turns_away += 1;
+        }
+        last = owing.clone();
+        if owing.contains(&Seat(1)) {
+            let mut b = server.connect_welcomed(code, Some(token)).await;
+            while b.state().is_to_act(Seat(1)) && !b.state().finished() {
+                driver::act_if_due(&mut b).await;
+                b.settle().await;
+            }
+            drop(b);
+            room_until(a, |r| !r.seats[1].connected).await;
+            a.settle().await;
+            // Its turn ended while it was here: nothing new owed by it.
+            last.retain(|s| *s != Seat(1));
+        } else {
+            driver::act_if_due(a).await;
+            a.settle().await;
+        }
+    }
+    turns_away
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_webhook_says_whose_turn_it_is_when_they_are_away_and_who_won() {
     let db = TestDb::sqlite();
@@ -130,35 +169,7 @@ async fn a_webhook_says_whose_turn_it_is_when_they_are_away_and_who_won() {
 
     a.send(&ClientMsg::Start).await;
     parlor_tests::await_start(&mut a).await;
-    // Bo plays through a connection of his own, opened for his turn only;
-    // Ana stays at the table throughout.
-    let mut turns_away = 0;
-    let mut last_to_act: Vec<Seat> = Vec::new();
-    while !a.state().finished() {
-        let owing = match &a.state().to_act {
-            parlor_protocol::ToAct::Seats { seats } => seats.clone(),
-            _ => Vec::new(),
-        };
-        if owing.contains(&Seat(1)) && !last_to_act.contains(&Seat(1)) {
-            turns_away += 1;
-        }
-        last_to_act = owing.clone();
-        if owing.contains(&Seat(1)) {
-            let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
-            while b.state().is_to_act(Seat(1)) && !b.state().finished() {
-                driver::act_if_due(&mut b).await;
-                b.settle().await;
-            }
-            drop(b);
-            room_until(&mut a, |r| !r.seats[1].connected).await;
-            a.settle().await;
-            // His turn ended while he was here: nothing new owed by him.
-            last_to_act.retain(|s| *s != Seat(1));
-        } else {
-            driver::act_if_due(&mut a).await;
-            a.settle().await;
-        }
-    }
+    let turns_away = play_with_seat_1_away(&server, &code, &guest.token, &mut a).await;
     assert!(turns_away >= 2, "Bo had turns: {turns_away}");
     let bodies = hook.await_count(turns_away + 1).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -385,32 +396,7 @@ async fn turn_emails_reach_an_away_player_once_a_turn_and_are_forgotten_at_the_e
 
     a.send(&ClientMsg::Start).await;
     parlor_tests::await_start(&mut a).await;
-    let mut turns_away = 0;
-    let mut last: Vec<Seat> = Vec::new();
-    while !a.state().finished() {
-        let owing = match &a.state().to_act {
-            parlor_protocol::ToAct::Seats { seats } => seats.clone(),
-            _ => Vec::new(),
-        };
-        if owing.contains(&Seat(1)) && !last.contains(&Seat(1)) {
-            turns_away += 1;
-        }
-        last = owing.clone();
-        if owing.contains(&Seat(1)) {
-            let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
-            while b.state().is_to_act(Seat(1)) && !b.state().finished() {
-                driver::act_if_due(&mut b).await;
-                b.settle().await;
-            }
-            drop(b);
-            room_until(&mut a, |r| !r.seats[1].connected).await;
-            a.settle().await;
-            last.retain(|s| *s != Seat(1));
-        } else {
-            driver::act_if_due(&mut a).await;
-            a.settle().await;
-        }
-    }
+    let turns_away = play_with_seat_1_away(&server, &code, &guest.token, &mut a).await;
     assert!(turns_away >= 2, "Bo had turns: {turns_away}");
     let mails = sink.await_count(turns_away).await;
     tokio::time::sleep(Duration::from_millis(300)).await;

@@ -309,6 +309,31 @@ async fn a_deadline_survives_a_restart() {
     db.drop_db().await;
 }
 
+/// Waits until the step at `version` of match `id` is stored as the
+/// timer's (a deadline that had passed, met when its room came back).
+async fn await_timers_step(
+    server: &TestServer,
+    id: parlor_protocol::MatchId,
+    version: u64,
+    what: &str,
+) {
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while !server
+        .server
+        .store
+        .timed_out(id)
+        .await
+        .unwrap()
+        .contains(&version)
+    {
+        assert!(
+            std::time::Instant::now() < until,
+            "{what}: the passed deadline was not met"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Now on the clock single mode stores deadlines in.
 fn now_ms() -> i64 {
     let since = std::time::SystemTime::now()
@@ -363,21 +388,7 @@ async fn a_table_at_its_own_pace_is_brought_back_by_its_deadline() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // Brought back with its deadline passed: the timer decides at once.
-    let until = std::time::Instant::now() + Duration::from_secs(20);
-    while !server
-        .server
-        .store
-        .timed_out(id)
-        .await
-        .unwrap()
-        .contains(&(version + 1))
-    {
-        assert!(
-            std::time::Instant::now() < until,
-            "the passed deadline was not met"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    await_timers_step(&server, id, version + 1, "own pace").await;
     let mut c = server
         .connect_welcomed(&code, Some(&tokens[seat.index()]))
         .await;
@@ -691,22 +702,7 @@ async fn every_game_at_its_own_pace_keeps_its_clock_through_a_restart() {
             .unwrap();
         conn.close().await.unwrap();
         server = TestServer::start(&db).await;
-        let until = std::time::Instant::now() + Duration::from_secs(20);
-        while !server
-            .server
-            .store
-            .timed_out(id)
-            .await
-            .unwrap()
-            .contains(&(version + 1))
-        {
-            assert!(
-                std::time::Instant::now() < until,
-                "{}: the passed deadline was not met",
-                kind.slug()
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        await_timers_step(&server, id, version + 1, kind.slug()).await;
     }
     server.stop().await;
     db.drop_db().await;
