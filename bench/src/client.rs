@@ -392,6 +392,7 @@ impl Bot {
             | ServerMsg::Chat { .. }
             | ServerMsg::SeatLink { .. }
             | ServerMsg::NoticeEmail { .. }
+            | ServerMsg::NoticePush { .. }
             | ServerMsg::Log { .. } => {}
         }
         None

@@ -181,6 +181,17 @@ pub enum ClientMsg {
         /// The address, or `None` to stop.
         email: Option<String>,
     },
+    /// A seated player: send a push notice to this browser when it is my
+    /// turn and I am away (the subscription its service worker got with
+    /// the room's [`crate::room::RoomInfo::push_key`]; deleted when the
+    /// match ends, I leave the seat, or the push service says it is gone),
+    /// or stop. Answered with [`ServerMsg::NoticePush`] to the seat's
+    /// connections; a subscription the server may not use is refused now,
+    /// with `bad_push`.
+    SetPush {
+        /// The subscription, or `None` to stop.
+        subscription: Option<crate::room::PushSubscription>,
+    },
 }
 
 impl ClientMsg {
@@ -313,6 +324,9 @@ pub enum ErrorCode {
     BadWebhook,
     /// Not an email address, or this server sends no email.
     BadEmail,
+    /// A push subscription the server may not use: its endpoint is not
+    /// `https` on a public address, or its keys are not a browser's.
+    BadPush,
 }
 
 /// A full snapshot of a match for one viewer.
@@ -544,6 +558,14 @@ pub enum ServerMsg {
     /// address is never sent back.
     NoticeEmail {
         /// An address is set.
+        set: bool,
+    },
+    /// To a seat's connections: whether its player gets push notices
+    /// (after [`ClientMsg::SetPush`], on connecting when they do, and when
+    /// they stop: the match ended or the push service dropped the
+    /// subscription).
+    NoticePush {
+        /// A subscription is set.
         set: bool,
     },
     /// Answer to [`ClientMsg::SeatLink`], to this connection only: the

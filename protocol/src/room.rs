@@ -97,6 +97,33 @@ pub struct RoomInfo {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub turn_emails: bool,
+    /// This server's public push key (VAPID, RFC 8292: the P-256 point,
+    /// base64url), which a browser subscribes with to get its push notices.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub push_key: Option<String>,
+}
+
+/// A browser's push subscription (the Push API's `PushSubscription`, as its
+/// `toJSON()` gives it): where the push service takes messages for it, and
+/// the keys they are encrypted with (RFC 8291).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PushSubscription {
+    /// The push service's address for this browser.
+    pub endpoint: String,
+    /// The browser's keys.
+    pub keys: PushKeys,
+}
+
+/// A push subscription's keys, base64url.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PushKeys {
+    /// The browser's P-256 public key.
+    pub p256dh: String,
+    /// The shared 16-byte authentication secret.
+    pub auth: String,
 }
 
 /// A room webhook: where the room's notices go ("Ana's turn in Zop Zoo",

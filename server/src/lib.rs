@@ -153,14 +153,31 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
     let shutdown = CancellationToken::new();
     let tracker = TaskTracker::new();
     let mut room_config = config.rooms.clone();
-    room_config.notices = Some(notices::Notices::start(
+    let push = match config.push {
+        false => None,
+        true => {
+            let contact = (config.push_contact.clone())
+                .or_else(|| config.public_url.clone())
+                .unwrap_or_else(|| "mailto:parlor@localhost".to_owned());
+            match notices::push::PushKey::load(&store, contact).await {
+                Ok(key) => Some(key),
+                Err(e) => {
+                    tracing::warn!(error = %e, "push notices are off: no key");
+                    None
+                }
+            }
+        }
+    };
+    let (notices, pushes_gone) = notices::Notices::start(
         notices::NoticeSettings {
             allow_private: config.notices_private,
             public_url: config.public_url.clone(),
             smtp: config.smtp.clone(),
         },
+        push,
         shutdown.clone(),
-    ));
+    );
+    room_config.notices = Some(notices);
     let rooms = Rooms::new(
         store.clone(),
         room_config,
@@ -195,6 +212,7 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
         }
     }
     tokio::spawn(wake::run(rooms.clone(), shutdown.clone()));
+    tokio::spawn(notices::forget_gone(pushes_gone, rooms.clone()));
     let registry = rooms.clone();
     let state = http::AppState::new(rooms.clone(), shutdown.clone(), &config);
     tokio::spawn(retention::run(

@@ -698,6 +698,7 @@ impl TestClient {
             | ServerMsg::Chat { .. }
             | ServerMsg::SeatLink { .. }
             | ServerMsg::NoticeEmail { .. }
+            | ServerMsg::NoticePush { .. }
             | ServerMsg::Log { .. } => {}
         }
         if self.record {

@@ -54,6 +54,12 @@ pub struct Config {
     pub notices_private: bool,
     /// `PARLOR_SMTP_URL` and `PARLOR_SMTP_FROM`: turn emails (none: off).
     pub smtp: Option<crate::notices::SmtpSettings>,
+    /// `PARLOR_PUSH=off` turns browser push notices off (default: on, with
+    /// a key made on first start and stored in the database).
+    pub push: bool,
+    /// `PARLOR_PUSH_CONTACT`: a `mailto:` or `https:` address push services
+    /// may reach the host at (default: `PARLOR_PUBLIC_URL`).
+    pub push_contact: Option<String>,
     /// `PARLOR_LOG_FORMAT`: `text` (default) or `json`.
     pub log_format: LogFormat,
     /// `PARLOR_ADMIN_TOKEN`: enables the admin API and page; `None`: off.
@@ -324,6 +330,8 @@ impl Config {
             public_url: None,
             notices_private: false,
             smtp: None,
+            push: true,
+            push_contact: None,
             log_format: LogFormat::Text,
             admin_token: None,
             metrics: MetricsAccess::Off,
@@ -658,6 +666,24 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
                 let both = Err("PARLOR_SMTP_URL and PARLOR_SMTP_FROM go together".to_owned());
                 self.check("PARLOR_SMTP_URL", both);
             }
+        }
+        c.push = match self.read("PARLOR_PUSH").as_deref() {
+            None | Some("on") => true,
+            Some("off") => false,
+            Some(other) => {
+                let bad = format!("{other:?}: write on or off");
+                self.check("PARLOR_PUSH", Err(bad));
+                true
+            }
+        };
+        if let Some(v) = self.read("PARLOR_PUSH_CONTACT") {
+            let ok = if v.starts_with("mailto:") || v.starts_with("https://") {
+                c.push_contact = Some(v);
+                Ok(())
+            } else {
+                Err(format!("{v:?}: write a mailto: or https:// address"))
+            };
+            self.check("PARLOR_PUSH_CONTACT", ok);
         }
         c.log_format = match self.read("PARLOR_LOG_FORMAT").as_deref() {
             None | Some("text") => LogFormat::Text,

@@ -206,8 +206,19 @@ pub struct StoredRoom {
     pub closed_seats: u8,
     /// The room's webhook, if its host set one.
     pub webhook: Option<parlor_protocol::room::Webhook>,
-    /// Seats whose players asked for turn emails, and where.
-    pub emails: Vec<(Seat, String)>,
+    /// Seats whose players asked for turn notices, and where.
+    pub notices: Vec<SeatNotices>,
+}
+
+/// Where one seat's turn notices go.
+#[derive(Debug, Clone)]
+pub struct SeatNotices {
+    /// The seat.
+    pub seat: Seat,
+    /// Its player's address for turn emails.
+    pub email: Option<String>,
+    /// Its player's browser push subscription.
+    pub push: Option<parlor_protocol::room::PushSubscription>,
 }
 
 pub use parlor_protocol::admin::{StoredCounts, Swept};

@@ -2,12 +2,13 @@
 //! back whole to rebuild a room after a restart (or an idle unload).
 
 use parlor_games::Rules;
+use parlor_protocol::room::PushSubscription;
 use parlor_protocol::{GameOptions, MatchId, RoomCode, Seat, TurnTimer};
 use sqlx::Row;
 
 use super::{
-    game_of, json, level_name, now_ms, parse, seat_row, SeatRow, Store, StoreError, StoreResult,
-    StoredMatch, StoredRoom, CHAT_KEPT,
+    game_of, json, level_name, now_ms, parse, seat_row, SeatNotices, SeatRow, Store, StoreError,
+    StoreResult, StoredMatch, StoredRoom, CHAT_KEPT,
 };
 
 impl Store {
@@ -51,20 +52,26 @@ impl Store {
         Ok(())
     }
 
-    /// The seats of room `code` whose players asked for turn emails.
-    async fn seat_emails(&self, code: &RoomCode) -> StoreResult<Vec<(Seat, String)>> {
+    /// The seats of room `code` whose players asked for turn notices, and
+    /// where.
+    async fn seat_notices(&self, code: &RoomCode) -> StoreResult<Vec<SeatNotices>> {
         let rows = sqlx::query(
-            "select seat, notice_email from seat where room_code = $1 and notice_email is not null",
+            "select seat, notice_email, push_subscription from seat where room_code = $1 \
+             and (notice_email is not null or push_subscription is not null)",
         )
         .bind(&code.0)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
             .map(|r| {
-                Ok((
-                    super::seat_of(r.try_get("seat")?)?,
-                    r.try_get("notice_email")?,
-                ))
+                Ok(SeatNotices {
+                    seat: super::seat_of(r.try_get("seat")?)?,
+                    email: r.try_get("notice_email")?,
+                    push: match r.try_get::<Option<String>, _>("push_subscription")? {
+                        Some(s) => Some(parse(&s)?),
+                        None => None,
+                    },
+                })
             })
             .collect()
     }
@@ -76,28 +83,98 @@ impl Store {
         seat: Seat,
         email: Option<&str>,
     ) -> StoreResult<()> {
+        self.set_seat_text(code, seat, "notice_email", email).await
+    }
+
+    /// Sets (or clears) the push subscription a seat's notices go to.
+    pub async fn set_seat_push(
+        &self,
+        code: &RoomCode,
+        seat: Seat,
+        push: Option<&PushSubscription>,
+    ) -> StoreResult<()> {
+        let push = push.map(json);
+        self.set_seat_text(code, seat, "push_subscription", push.as_deref())
+            .await
+    }
+
+    /// One of a seat's notice columns, through the room's fenced write.
+    async fn set_seat_text(
+        &self,
+        code: &RoomCode,
+        seat: Seat,
+        column: &'static str,
+        value: Option<&str>,
+    ) -> StoreResult<()> {
         let mut tx = self.room_tx(code).await?;
-        sqlx::query("update seat set notice_email = $1 where room_code = $2 and seat = $3")
-            .bind(email)
-            .bind(&code.0)
-            .bind(i64::from(seat.0))
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(&format!(
+            "update seat set {column} = $1 where room_code = $2 and seat = $3"
+        ))
+        .bind(value)
+        .bind(&code.0)
+        .bind(i64::from(seat.0))
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// Forgets every turn-email address of room `code` (its match ended).
-    pub async fn clear_seat_emails(&self, code: &RoomCode) -> StoreResult<()> {
+    /// Forgets a push subscription the push service said is gone, if the
+    /// seat still holds it. Not fenced: whichever server serves the room,
+    /// a dead subscription is one nobody can use.
+    pub async fn forget_push(
+        &self,
+        code: &RoomCode,
+        seat: Seat,
+        push: &PushSubscription,
+    ) -> StoreResult<()> {
+        sqlx::query(
+            "update seat set push_subscription = null \
+             where room_code = $1 and seat = $2 and push_subscription = $3",
+        )
+        .bind(&code.0)
+        .bind(i64::from(seat.0))
+        .bind(json(push))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Forgets every turn-email address and push subscription of room
+    /// `code` (its match ended).
+    pub async fn clear_seat_notices(&self, code: &RoomCode) -> StoreResult<()> {
         let mut tx = self.room_tx(code).await?;
         sqlx::query(
-            "update seat set notice_email = null where room_code = $1 and notice_email is not null",
+            "update seat set notice_email = null, push_subscription = null where room_code = $1 \
+             and (notice_email is not null or push_subscription is not null)",
         )
         .bind(&code.0)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The value of this server's key `name`, made by `make` and stored the
+    /// first time it is asked for; every server on the database reads the
+    /// same one (the first stored wins a race).
+    pub async fn server_key(
+        &self,
+        name: &str,
+        make: impl FnOnce() -> String,
+    ) -> StoreResult<String> {
+        sqlx::query(
+            "insert into server_key (name, value) values ($1, $2) on conflict (name) do nothing",
+        )
+        .bind(name)
+        .bind(make())
+        .execute(&self.pool)
+        .await?;
+        let r = sqlx::query("select value from server_key where name = $1")
+            .bind(name)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(r.try_get("value")?)
     }
 
     /// Sets (or clears) a room's webhook.
@@ -290,7 +367,7 @@ impl Store {
                 .map_err(|e| StoreError::Corrupt(format!("turn timer: {e}")))?,
             locked: r.try_get::<i64, _>("locked")? != 0,
             closed_seats: u8::try_from(r.try_get::<i64, _>("closed_seats")?).unwrap_or(0),
-            emails: self.seat_emails(code).await?,
+            notices: self.seat_notices(code).await?,
             webhook: match (
                 r.try_get::<Option<String>, _>("webhook_url")?,
                 r.try_get::<Option<String>, _>("webhook_format")?,

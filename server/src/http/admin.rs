@@ -147,6 +147,7 @@ fn stored_info(room: OwnedRoom) -> RoomInfo {
         // Not read for the admin list; the room's own info says it.
         webhook: None,
         turn_emails: false,
+        push_key: None,
     }
 }
 

@@ -219,7 +219,7 @@ impl Room {
                 RoomCmd::Close { reply, .. } => {
                     let _ = reply.send(Err(StoreError::Closed));
                 }
-                RoomCmd::Moved => {}
+                RoomCmd::Moved | RoomCmd::PushGone { .. } => {}
             }
         }
     }
@@ -265,6 +265,7 @@ impl Room {
                 let _ = reply.send(Err(StoreError::Closed));
             }
             RoomCmd::Moved => {}
+            RoomCmd::PushGone { seat, subscription } => self.push_gone(seat, &subscription),
             RoomCmd::Msg { conn, msg } => self.on_msg(conn, msg).await,
         }
     }
@@ -289,6 +290,7 @@ impl Room {
             ClientMsg::SetTurnTimer { timer } => self.set_turn_timer(viewer, timer).await,
             ClientMsg::SetWebhook { webhook } => self.set_webhook(viewer, webhook).await,
             ClientMsg::SetNoticeEmail { email } => self.set_notice_email(viewer, email).await,
+            ClientMsg::SetPush { subscription } => self.set_push(viewer, subscription).await,
             ClientMsg::Log => self.send_log(conn, viewer),
             ClientMsg::Hello { .. } => {
                 Err(Refusal::new(ErrorCode::BadHandshake, "already said hello"))
@@ -437,10 +439,18 @@ impl Room {
             chat: self.chat_heard_by(viewer),
         };
         self.send(conn, &welcome);
-        // Its own seat's turn emails, when asked for (to it alone).
-        if let Viewer::Seat(s) = viewer {
-            if self.seats.get(s.index()).is_some_and(|s| s.email.is_some()) {
+        // Its own seat's turn notices, when asked for (to it alone).
+        let seat = match viewer {
+            Viewer::Seat(s) => self.seats.get(s.index()),
+            _ => None,
+        };
+        if let Some(s) = seat {
+            let (email, push) = (s.email.is_some(), s.push.is_some());
+            if email {
                 self.send(conn, &ServerMsg::NoticeEmail { set: true });
+            }
+            if push {
+                self.send(conn, &ServerMsg::NoticePush { set: true });
             }
         }
     }
@@ -507,6 +517,9 @@ impl Room {
             closed_seats: self.closed_seats,
             webhook: self.webhook.as_ref().map(|w| w.format),
             turn_emails: self.config.notices.as_ref().is_some_and(|n| n.email()),
+            push_key: (self.config.notices.as_ref())
+                .and_then(|n| n.push_key())
+                .map(str::to_owned),
         }
     }
 

@@ -52,6 +52,7 @@ impl Room {
             bot: Some(level),
             stand_in: false,
             email: None,
+            push: None,
             expiries: 0,
         });
         self.clamp_closed_seats();

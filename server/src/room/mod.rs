@@ -185,6 +185,14 @@ pub enum RoomCmd {
         /// Answer.
         reply: oneshot::Sender<Result<(), StoreError>>,
     },
+    /// The push service said a seat's push subscription is gone: forget it
+    /// (if the seat still holds it; the database already has).
+    PushGone {
+        /// The seat.
+        seat: parlor_protocol::Seat,
+        /// The subscription.
+        subscription: parlor_protocol::room::PushSubscription,
+    },
 }
 
 /// Why a socket was not let in.

@@ -1,12 +1,13 @@
 //! Notices: the room's webhook, which the host sets (checked now, refused
-//! with `bad_webhook` if the server may not call it), and turn emails, which
-//! each player asks for at their seat (deleted when the match ends or they
-//! leave). A notice goes out when a seat's player has a new turn and is not
+//! with `bad_webhook` if the server may not call it), and turn emails and
+//! browser push notices, which each player asks for at their seat (deleted
+//! when the match ends or they leave; a push subscription also when its
+//! push service says it is gone). A notice goes out when a seat's player has a new turn and is not
 //! at the table, and to the webhook when the match ends. At most one notice per seat per turn, none while
 //! its player is connected, [`DAILY_CAP`] a day; the room never waits for
 //! the post ([`crate::notices`]).
 
-use parlor_protocol::room::Webhook;
+use parlor_protocol::room::{PushSubscription, Webhook};
 use parlor_protocol::{ErrorCode, Seat, ServerMsg, ToAct, Viewer};
 use tracing::{info, warn};
 
@@ -110,26 +111,97 @@ impl Room {
         }
     }
 
-    /// The match ended: every turn-email address goes.
-    pub(super) async fn forget_emails(&mut self) {
-        if self.seats.iter().all(|s| s.email.is_none()) {
+    /// A seated player sets (or clears) the browser their push notices go
+    /// to.
+    pub(super) async fn set_push(
+        &mut self,
+        viewer: Viewer,
+        subscription: Option<PushSubscription>,
+    ) -> Result<(), Refusal> {
+        let Viewer::Seat(seat) = viewer else {
+            return Err(Refusal::new(
+                ErrorCode::NotSeated,
+                "push notices are for players",
+            ));
+        };
+        if let Some(sub) = &subscription {
+            let Some(notices) = self
+                .config
+                .notices
+                .as_ref()
+                .filter(|n| n.push_key().is_some())
+            else {
+                return Err(Refusal::new(
+                    ErrorCode::BadPush,
+                    "this server sends no push notices",
+                ));
+            };
+            notices
+                .check_push(sub)
+                .await
+                .map_err(|e| Refusal::new(ErrorCode::BadPush, e.to_string()))?;
+        }
+        if self.seats.get(seat.index()).is_none_or(|s| s.bot.is_some()) {
+            return Err(Refusal::new(ErrorCode::NoSeat, "no such seat"));
+        }
+        self.store
+            .set_seat_push(&self.code, seat, subscription.as_ref())
+            .await?;
+        let set = subscription.is_some();
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.push = subscription;
+        }
+        // Never the endpoint in a log: it is the browser's address.
+        info!(seat = %seat, set, "push notices");
+        self.tell_seat(seat, &ServerMsg::NoticePush { set });
+        Ok(())
+    }
+
+    /// The push service dropped `subscription`: if the seat still holds
+    /// it, it goes (the database already forgot it).
+    pub(super) fn push_gone(&mut self, seat: Seat, subscription: &PushSubscription) {
+        let Some(s) = self.seats.get_mut(seat.index()) else {
+            return;
+        };
+        if s.push.as_ref() == Some(subscription) {
+            s.push = None;
+            info!(seat = %seat, "push subscription gone");
+            self.tell_seat(seat, &ServerMsg::NoticePush { set: false });
+        }
+    }
+
+    /// The match ended: every turn-email address and push subscription
+    /// goes.
+    pub(super) async fn forget_notices(&mut self) {
+        if self
+            .seats
+            .iter()
+            .all(|s| s.email.is_none() && s.push.is_none())
+        {
             return;
         }
-        if let Err(e) = self.store.clear_seat_emails(&self.code).await {
-            warn!(error = %e, "could not delete the turn-email addresses; trying at the next match's end");
+        if let Err(e) = self.store.clear_seat_notices(&self.code).await {
+            warn!(error = %e, "could not delete the turn-notice addresses; trying at the next match's end");
             return;
         }
-        let had: Vec<Seat> = (0..self.seats.len())
-            .filter(|&i| self.seats[i].email.take().is_some())
-            .filter_map(|i| u8::try_from(i).ok().map(Seat))
-            .collect();
-        for seat in had {
-            self.tell_seat(seat, &ServerMsg::NoticeEmail { set: false });
+        for i in 0..self.seats.len() {
+            let Ok(seat) = u8::try_from(i).map(Seat) else {
+                continue;
+            };
+            let email = self.seats[i].email.take().is_some();
+            let push = self.seats[i].push.take().is_some();
+            if email {
+                self.tell_seat(seat, &ServerMsg::NoticeEmail { set: false });
+            }
+            if push {
+                self.tell_seat(seat, &ServerMsg::NoticePush { set: false });
+            }
         }
     }
 
     /// After steps were published: a notice for each seat whose player has
-    /// a new turn and is away (to the room's webhook and to their email),
+    /// a new turn and is away (to the room's webhook, their email and their
+    /// browser),
     /// and one to the webhook when the match is over.
     pub(super) fn notify(&mut self) {
         let Some(live) = self.live.as_ref() else {
@@ -170,7 +242,10 @@ impl Room {
                 sends.push((Target::Webhook(w.clone()), event.clone()));
             }
             if let Some(to) = &s.email {
-                sends.push((Target::Email(to.clone()), event));
+                sends.push((Target::Email(to.clone()), event.clone()));
+            }
+            if let Some(sub) = &s.push {
+                sends.push((Target::Push(sub.clone()), event));
             }
         }
         if let (Some(result), Some(w)) = (result, &self.webhook) {

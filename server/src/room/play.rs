@@ -226,7 +226,7 @@ impl Room {
         self.timer = timer;
         self.publish(updates, ack);
         if over {
-            self.forget_emails().await;
+            self.forget_notices().await;
         }
         Ok(())
     }

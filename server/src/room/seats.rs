@@ -52,6 +52,7 @@ impl Room {
             bot: None,
             stand_in: false,
             email: None,
+            push: None,
             expiries: 0,
         });
         info!(seat = %seat, "seat taken");

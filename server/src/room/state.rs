@@ -33,6 +33,9 @@ pub(super) struct SeatState {
     /// Where this player asked for turn emails (until the match ends or
     /// they leave the seat).
     pub(super) email: Option<String>,
+    /// The browser push subscription this player asked for turn notices
+    /// at (until the match ends, they leave the seat, or it is gone).
+    pub(super) push: Option<parlor_protocol::room::PushSubscription>,
     /// Decisions in a row the turn timer took for this seat (in memory:
     /// after a restart the count starts again).
     pub(super) expiries: u8,
@@ -228,6 +231,7 @@ impl Room {
                 bot: s.bot,
                 stand_in: s.stand_in,
                 email: None,
+                push: None,
                 expiries: 0,
             })
             .collect();
@@ -243,9 +247,10 @@ impl Room {
             .collect();
         room.turn_timer = stored.turn_timer;
         room.locked = stored.locked;
-        for (seat, email) in stored.emails {
-            if let Some(s) = room.seats.get_mut(seat.index()) {
-                s.email = Some(email);
+        for n in stored.notices {
+            if let Some(s) = room.seats.get_mut(n.seat.index()) {
+                s.email = n.email;
+                s.push = n.push;
             }
         }
         room.webhook = stored.webhook;

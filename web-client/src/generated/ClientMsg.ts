@@ -3,6 +3,7 @@ import type { AnyAction } from "./AnyAction";
 import type { BotLevel } from "./BotLevel";
 import type { GameOptions } from "./GameOptions";
 import type { MatchId } from "./MatchId";
+import type { PushSubscription } from "./PushSubscription";
 import type { Reaction } from "./Reaction";
 import type { Seat } from "./Seat";
 import type { TurnTimer } from "./TurnTimer";
@@ -108,4 +109,8 @@ webhook: Webhook | null, } | { "type": "set_notice_email",
 /**
  * The address, or `None` to stop.
  */
-email: string | null, };
+email: string | null, } | { "type": "set_push", 
+/**
+ * The subscription, or `None` to stop.
+ */
+subscription: PushSubscription | null, };

@@ -3,4 +3,4 @@
 /**
  * Typed error codes; `message` beside them is for people.
  */
-export type ErrorCode = "bad_message" | "bad_handshake" | "bad_token" | "not_host" | "not_seated" | "no_match" | "already_started" | "player_count" | "bad_options" | "wrong_game" | "stale_version" | "not_your_turn" | "illegal_action" | "nothing_to_take_back" | "match_over" | "storage" | "shutting_down" | "rate_limited" | "bad_name" | "name_taken" | "not_now" | "muted" | "no_seat" | "chat_full" | "bad_webhook" | "bad_email";
+export type ErrorCode = "bad_message" | "bad_handshake" | "bad_token" | "not_host" | "not_seated" | "no_match" | "already_started" | "player_count" | "bad_options" | "wrong_game" | "stale_version" | "not_your_turn" | "illegal_action" | "nothing_to_take_back" | "match_over" | "storage" | "shutting_down" | "rate_limited" | "bad_name" | "name_taken" | "not_now" | "muted" | "no_seat" | "chat_full" | "bad_webhook" | "bad_email" | "bad_push";

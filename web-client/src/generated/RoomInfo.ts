@@ -90,4 +90,9 @@ webhook?: WebhookFormat,
  * This server can email players when it is their turn (its host gave
  * it an SMTP server).
  */
-turn_emails?: boolean, };
+turn_emails?: boolean, 
+/**
+ * This server's public push key (VAPID, RFC 8292: the P-256 point,
+ * base64url), which a browser subscribes with to get its push notices.
+ */
+push_key?: string, };

@@ -132,6 +132,10 @@ timed_out: Array<number>, } | { "type": "notice_email",
 /**
  * An address is set.
  */
+set: boolean, } | { "type": "notice_push", 
+/**
+ * A subscription is set.
+ */
 set: boolean, } | { "type": "seat_link", 
 /**
  * The one-time code (claimed with `POST /api/rooms/{room}/claim`).

@@ -1,6 +1,7 @@
 //! Notices: what the server sends outside itself when a table changes: a
-//! room's webhook ("Ana's turn in Zop Zoo", "Ben won") and turn emails to
-//! the players who asked for them (over the host's SMTP). A room hands
+//! room's webhook ("Ana's turn in Zop Zoo", "Ben won"), and turn emails
+//! (over the host's SMTP) and browser push notices ([`push`]) to the
+//! players who asked for them. A room hands
 //! a notice to a bounded queue and never waits; a worker posts each in a
 //! task of its own (a few at once), retrying with backoff, so a dead or
 //! slow receiver never slows a room. A notice says only what everyone at
@@ -13,11 +14,13 @@
 //! receivers on their own network (or plain `http`) says so with
 //! `PARLOR_NOTICES_PRIVATE=allow`.
 
+pub mod push;
+
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use parlor_protocol::room::{Webhook, WebhookFormat};
+use parlor_protocol::room::{PushSubscription, Webhook, WebhookFormat};
 use parlor_protocol::{GameKind, RoomCode};
 use serde_json::json;
 use tokio::sync::{mpsc, Semaphore};
@@ -95,6 +98,19 @@ pub enum Target {
     Webhook(Webhook),
     /// A player's email address.
     Email(String),
+    /// A player's browser.
+    Push(PushSubscription),
+}
+
+/// A push subscription the push service said is gone: the room forgets it.
+#[derive(Debug, Clone)]
+pub struct PushGone {
+    /// The room.
+    pub room: RoomCode,
+    /// The seat that held it.
+    pub seat: parlor_protocol::Seat,
+    /// The subscription.
+    pub subscription: PushSubscription,
 }
 
 /// One notice for one room's webhook or one player's email.
@@ -135,6 +151,7 @@ pub struct Notices {
     tx: mpsc::Sender<Notice>,
     settings: Arc<NoticeSettings>,
     mail: Option<Mail>,
+    push: Option<push::PushKey>,
 }
 
 type Mailer = lettre::AsyncSmtpTransport<lettre::Tokio1Executor>;
@@ -171,9 +188,15 @@ fn mail(smtp: &SmtpSettings) -> Result<Mail, String> {
 }
 
 impl Notices {
-    /// Starts the worker; it stops with `shutdown`.
-    pub fn start(settings: NoticeSettings, shutdown: CancellationToken) -> Notices {
+    /// Starts the worker; it stops with `shutdown`. Push subscriptions the
+    /// push services drop are reported on the receiver.
+    pub fn start(
+        settings: NoticeSettings,
+        push: Option<push::PushKey>,
+        shutdown: CancellationToken,
+    ) -> (Notices, mpsc::Receiver<PushGone>) {
         let (tx, rx) = mpsc::channel(QUEUE);
+        let (gone_tx, gone) = mpsc::channel(QUEUE);
         let mail = settings.smtp.as_ref().and_then(|s| match mail(s) {
             Ok(m) => Some(m),
             Err(e) => {
@@ -182,13 +205,37 @@ impl Notices {
             }
         });
         let settings = Arc::new(settings);
-        tokio::spawn(work(rx, Arc::clone(&settings), mail.clone(), shutdown));
-        Notices { tx, settings, mail }
+        let senders = Senders {
+            settings: Arc::clone(&settings),
+            mail: mail.clone(),
+            push: push.clone(),
+            gone: gone_tx,
+        };
+        tokio::spawn(work(rx, senders, shutdown));
+        (
+            Notices {
+                tx,
+                settings,
+                mail,
+                push,
+            },
+            gone,
+        )
     }
 
     /// This server sends turn emails.
     pub fn email(&self) -> bool {
         self.mail.is_some()
+    }
+
+    /// The public push key browsers subscribe with; none: no push notices.
+    pub fn push_key(&self) -> Option<&str> {
+        self.push.as_ref().map(push::PushKey::public)
+    }
+
+    /// Checks a push subscription a player gives.
+    pub async fn check_push(&self, sub: &PushSubscription) -> Result<(), push::PushError> {
+        push::check(sub, self.settings.allow_private).await
     }
 
     /// Queues `notice`; never waits (a full queue drops it, counted).
@@ -212,7 +259,7 @@ impl Notices {
 
 /// The room's link, or its code where the server's public address is not
 /// known.
-fn place(room: &RoomCode, public_url: Option<&str>) -> String {
+pub(crate) fn place(room: &RoomCode, public_url: Option<&str>) -> String {
     match public_url {
         Some(base) => format!("{}/r/{}", base.trim_end_matches('/'), room.0),
         None => format!("room {}", room.0),
@@ -271,7 +318,10 @@ pub fn body(n: &Notice, format: WebhookFormat, public_url: Option<&str>) -> serd
 }
 
 /// The checked URL and the address to post to.
-async fn target(url: &str, allow_private: bool) -> Result<(reqwest::Url, SocketAddr), TargetError> {
+pub(crate) async fn target(
+    url: &str,
+    allow_private: bool,
+) -> Result<(reqwest::Url, SocketAddr), TargetError> {
     let parsed = reqwest::Url::parse(url).map_err(|_| TargetError::NotUrl)?;
     match parsed.scheme() {
         "https" => {}
@@ -333,12 +383,41 @@ pub fn is_public(ip: IpAddr) -> bool {
     }
 }
 
-async fn work(
-    mut rx: mpsc::Receiver<Notice>,
+/// Forgets the push subscriptions the push services said are gone: in the
+/// database, and in their room if it is in memory here.
+pub async fn forget_gone(mut gone: mpsc::Receiver<PushGone>, rooms: crate::room::Rooms) {
+    while let Some(g) = gone.recv().await {
+        // The room first: once the database has forgotten it, nothing the
+        // room does next can still use it.
+        let live = rooms.live().into_iter().find(|(code, _)| *code == g.room);
+        if let Some((_, handle)) = live {
+            handle
+                .send(crate::room::RoomCmd::PushGone {
+                    seat: g.seat,
+                    subscription: g.subscription.clone(),
+                })
+                .await;
+        }
+        if let Err(e) = rooms
+            .store()
+            .forget_push(&g.room, g.seat, &g.subscription)
+            .await
+        {
+            warn!(room = %g.room, error = %e, "could not forget a push subscription that is gone");
+        }
+    }
+}
+
+/// What the worker sends with.
+#[derive(Clone)]
+struct Senders {
     settings: Arc<NoticeSettings>,
     mail: Option<Mail>,
-    shutdown: CancellationToken,
-) {
+    push: Option<push::PushKey>,
+    gone: mpsc::Sender<PushGone>,
+}
+
+async fn work(mut rx: mpsc::Receiver<Notice>, senders: Senders, shutdown: CancellationToken) {
     let slots = Arc::new(Semaphore::new(IN_FLIGHT));
     loop {
         let notice = tokio::select! {
@@ -348,18 +427,18 @@ async fn work(
         let Ok(slot) = Arc::clone(&slots).acquire_owned().await else {
             return;
         };
-        let settings = Arc::clone(&settings);
+        let senders = senders.clone();
         let stop = shutdown.clone();
-        let mail = mail.clone();
         tokio::spawn(async move {
             let sent = async {
                 match &notice.target {
-                    Target::Webhook(w) => post(&notice, w, &settings).await,
+                    Target::Webhook(w) => post(&notice, w, &senders.settings).await,
                     Target::Email(to) => {
-                        if let Some(mail) = &mail {
-                            send_email(&notice, to, mail, &settings).await;
+                        if let Some(mail) = &senders.mail {
+                            send_email(&notice, to, mail, &senders.settings).await;
                         }
                     }
+                    Target::Push(sub) => send_push(&notice, sub, &senders).await,
                 }
             };
             tokio::select! {
@@ -369,6 +448,50 @@ async fn work(
             drop(slot);
         });
     }
+}
+
+/// Pushes one turn notice, retrying a failure that may pass after
+/// [`BACKOFF`]; a subscription the push service says is gone is reported.
+async fn send_push(notice: &Notice, sub: &PushSubscription, senders: &Senders) {
+    let Some(key) = &senders.push else {
+        return;
+    };
+    let body = push::payload(notice, senders.settings.public_url.as_deref());
+    for attempt in 0..=BACKOFF.len() {
+        if attempt > 0 {
+            tokio::time::sleep(BACKOFF[attempt - 1]).await;
+        }
+        let pushed = push::push(
+            sub,
+            &body,
+            key,
+            &notice.room.0,
+            senders.settings.allow_private,
+            TIMEOUT,
+        )
+        .await;
+        match pushed {
+            push::Pushed::Sent => {
+                metrics::counter!("parlor_notices_total", "outcome" => "sent").increment(1);
+                return;
+            }
+            push::Pushed::Gone => {
+                metrics::counter!("parlor_notices_total", "outcome" => "gone").increment(1);
+                debug!(room = %notice.room, "a push subscription is gone");
+                if let NoticeEvent::Turn { seat, .. } = &notice.event {
+                    let _ = senders.gone.try_send(PushGone {
+                        room: notice.room.clone(),
+                        seat: *seat,
+                        subscription: sub.clone(),
+                    });
+                }
+                return;
+            }
+            push::Pushed::Failed => break,
+            push::Pushed::Retry => debug!(room = %notice.room, "push not taken; retrying"),
+        }
+    }
+    metrics::counter!("parlor_notices_total", "outcome" => "failed").increment(1);
 }
 
 /// Sends one turn email, retrying a failure that may pass (no answer, a

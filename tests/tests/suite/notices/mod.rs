@@ -7,6 +7,8 @@
 //! address is deleted when the match ends or its seat is left.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+mod push;
+
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
