@@ -8,7 +8,9 @@
 // /usr/bin/chromium), E2E_SCREENSHOTS=dir to save PNGs of the table.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as httpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -492,4 +494,100 @@ export async function smtpSink() {
   sink.unref();
   const addr = /** @type {import('node:net').AddressInfo} */ (sink.address());
   return { url: `smtp://127.0.0.1:${addr.port}`, mails };
+}
+
+/**
+ * A push service on loopback for one test browser, as the real ones work:
+ * it checks each request's VAPID signature (RFC 8292) and decrypts the
+ * message with the browser's keys (RFC 8291, aes128gcm), keeping what it
+ * read. `subscription` is what the browser's Push API would give the page;
+ * `stubPush(context)` makes the pages of a context get it from
+ * `pushManager.subscribe` (Chromium here cannot reach a real push service).
+ */
+export async function pushService() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const uaPublic = ecdh.getPublicKey();
+  const auth = randomBytes(16);
+  /** @type {{ message: any, key: string, topic: string, ttl: number }[]} */
+  const messages = [];
+  /** @type {string[]} */
+  const problems = [];
+  const server = httpServer((req, res) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        const [, token, key] = /^vapid t=([^,]+), k=(.+)$/.exec(String(req.headers.authorization)) ?? [];
+        if (!token || !key) throw new Error(`no VAPID authorization: ${req.headers.authorization}`);
+        const [head, claims, sig] = token.split('.');
+        const point = Buffer.from(key, 'base64url');
+        const signer = createPublicKey({
+          key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+          format: 'jwk',
+        });
+        if (!verify('sha256', Buffer.from(`${head}.${claims}`), { key: signer, dsaEncoding: 'ieee-p1363' }, Buffer.from(sig, 'base64url')))
+          throw new Error('a VAPID signature that does not verify');
+        if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${req.headers['content-encoding']}`);
+        const body = Buffer.concat(chunks);
+        const salt = body.subarray(0, 16);
+        const idlen = body[20];
+        const asPublic = body.subarray(21, 21 + idlen);
+        const sealed = body.subarray(21 + idlen);
+        const shared = ecdh.computeSecret(asPublic);
+        const ikm = Buffer.from(hkdfSync('sha256', shared, auth, Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic]), 32));
+        const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+        const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+        const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+        decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+        const padded = Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]);
+        // The last record ends with 0x02 and any zero padding.
+        let end = padded.length - 1;
+        while (end > 0 && padded[end] === 0) end--;
+        if (padded[end] !== 2) throw new Error('no last-record delimiter');
+        messages.push({
+          message: JSON.parse(padded.subarray(0, end).toString('utf8')),
+          key,
+          topic: String(req.headers.topic ?? ''),
+          ttl: Number(req.headers.ttl ?? 0),
+        });
+        res.writeHead(201).end();
+      } catch (e) {
+        problems.push(String(e));
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
+  server.unref();
+  const port = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  const subscription = {
+    endpoint: `http://127.0.0.1:${port}/push`,
+    keys: { p256dh: uaPublic.toString('base64url'), auth: auth.toString('base64url') },
+  };
+  /** @param {import('playwright-core').BrowserContext} ctx */
+  async function stubPush(ctx) {
+    await ctx.addInitScript((sub) => {
+      /** @type {any} */
+      let held = null;
+      const make = (/** @type {ArrayBuffer} */ key) => ({
+        endpoint: sub.endpoint,
+        expirationTime: null,
+        options: { applicationServerKey: key, userVisibleOnly: true },
+        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+        unsubscribe: async () => {
+          held = null;
+          return true;
+        },
+      });
+      PushManager.prototype.subscribe = async function (/** @type {any} */ options) {
+        const key = options.applicationServerKey;
+        held = make(key instanceof ArrayBuffer ? key : new Uint8Array(key).buffer);
+        return held;
+      };
+      PushManager.prototype.getSubscription = async () => held;
+    }, subscription);
+  }
+  return { subscription, messages, problems, stubPush };
 }

@@ -130,7 +130,7 @@ test('a player asks for turn emails at their seat: kept across a reload, emailed
   const errors = [];
   const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'doozy-dice' });
   const code = roomCode(a);
-  await b.getByTestId('turn-email').locator('summary').click();
+  await b.getByTestId('turn-notices').locator('summary').click();
   await b.getByTestId('turn-email-input').fill('ben@example.org');
   await b.getByTestId('turn-email-save').click();
   await b.getByTestId('turn-email-on').waitFor();

@@ -3,12 +3,15 @@
 // My tables, sees the one table waiting on them (the header's badge says 1;
 // the other's says nothing), plays their turn and closes the page. At every
 // turn the room's webhook (a local HTTP receiver) is told whose turn it is,
-// and Ben, who asked for turn emails, gets one (a local SMTP sink). Midway,
+// Ben, who asked for turn emails, gets one (a local SMTP sink), and Ana, who
+// asked for notices on her device, gets a push (a local push service that
+// verifies and decrypts it). Midway,
 // with both pages closed and the room out of memory, the server stops, the
 // day runs out while it is down (the stored deadline is moved into the
 // past), and the server that comes back meets it: the server plays for the
 // seat, and the log says the time ran out. The match ends with the winner
-// posted, the table under Finished with its record, and Ben's address gone.
+// posted, the table under Finished with its record, and Ben's address and
+// Ana's push subscription gone.
 //
 //   npm run build && PARLOR_SERVER_BIN=... node --test e2e/own-pace.test.mjs
 import assert from 'node:assert/strict';
@@ -16,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer as httpServer } from 'node:http';
 import { test } from 'node:test';
 import { playTurn, startMatch } from './doozy.mjs';
-import { newPage, smtpSink, useServer } from './helpers.mjs';
+import { newPage, pushService, smtpSink, useServer } from './helpers.mjs';
 
 /** Bodies the webhook receiver got. @type {any[]} */
 const posted = [];
@@ -33,6 +36,7 @@ hook.unref();
 const hookUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (hook.address()).port}/hook`;
 
 const { url: smtp, mails } = await smtpSink();
+const push = await pushService();
 
 const h = useServer({
   env: {
@@ -59,6 +63,7 @@ test('a whole match at its own pace, the players never online together, with not
   const errors = [];
   const ctx = [await browser.newContext({ viewport: { width: 1100, height: 900 } }), await browser.newContext({ viewport: { width: 390, height: 844 } })];
   const names = ['Ana', 'Ben'];
+  await push.stubPush(ctx[0]);
 
   // Ana opens the room at a day a decision with a webhook; Ben joins and
   // asks for turn emails.
@@ -75,12 +80,16 @@ test('a whole match at its own pace, the players never online together, with not
   await a.getByTestId('webhook-format').selectOption('json');
   await a.getByTestId('webhook-save').click();
   await a.getByTestId('webhook-on').waitFor();
+  await ctx[0].grantPermissions(['notifications'], { origin: h.baseUrl });
+  await a.getByTestId('turn-notices').locator('summary').click();
+  await a.getByTestId('push-start').click();
+  await a.getByTestId('push-on').waitFor();
   const b = await newPage(ctx[1], errors);
   await b.goto(`${h.baseUrl}/r/${code}`);
   await b.getByTestId('join-name').fill('Ben');
   await b.getByTestId('join-submit').click();
   await b.getByTestId('seat-1').getByText('you').waitFor();
-  await b.getByTestId('turn-email').locator('summary').click();
+  await b.getByTestId('turn-notices').locator('summary').click();
   await b.getByTestId('turn-email-input').fill('ben@example.org');
   await b.getByTestId('turn-email-save').click();
   await b.getByTestId('turn-email-on').waitFor();
@@ -123,6 +132,7 @@ test('a whole match at its own pace, the players never online together, with not
       await until(() => turnPosts().at(-1)?.seat === seat, `the notice of ${names[seat]}'s turn`);
     }
     await until(() => mails.length === turnPosts().filter((x) => x.seat === 1).length, "Ben's emails");
+    await until(() => push.messages.length === turnPosts().filter((x) => x.seat === 0).length, "Ana's pushes");
     let me = ben;
     if (seat === 0) {
       await ben.p.close();
@@ -170,12 +180,17 @@ test('a whole match at its own pace, the players never online together, with not
   await end.goto(`${h.baseUrl}/tables`);
   await end.getByTestId('tables-finished').getByTestId(`table-${code}`).getByTestId('match-link').waitFor();
   assert.equal(await end.getByTestId('waiting-badge').count(), 0);
-  const left = execFileSync('python3', ['-c', `import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from seat where notice_email is not null").fetchone()[0])`, h.dbFile()]).toString().trim();
-  assert.equal(left, '0', "Ben's address is deleted at the end");
+  const left = execFileSync('python3', ['-c', `import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from seat where notice_email is not null or push_subscription is not null").fetchone()[0])`, h.dbFile()]).toString().trim();
+  assert.equal(left, '0', "Ben's address and Ana's subscription are deleted at the end");
   const bens = turnPosts().filter((x) => x.seat === 1).length;
   assert.ok(bens >= 4, `Ben's turns were posted: ${bens}`);
   assert.equal(mails.length, bens, 'an email for each of his turns, as the webhook was told');
   assert.ok(mails.every((m) => m.to[0] === 'ben@example.org'));
+  const anas = turnPosts().filter((x) => x.seat === 0).length;
+  assert.ok(anas >= 3, `Ana's turns were posted: ${anas}`);
+  assert.equal(push.messages.length, anas, 'a push for each of her turns, as the webhook was told');
+  assert.deepEqual(push.problems, [], 'every push verified and decrypted');
+  assert.ok(push.messages.every((m) => m.message.title === 'Your turn: Doozy Dice with Ben' && m.topic === code));
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await Promise.all(ctx.map((c) => c.close()));
 });

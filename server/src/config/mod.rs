@@ -177,6 +177,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_NOTICES_PRIVATE", help: "allow or deny: room webhooks may call http and private, loopback and link-local addresses [default: deny]" },
     Setting { env: "PARLOR_SMTP_URL", help: "Turn emails' SMTP server: smtps://USER:PASS@HOST, or smtp://USER:PASS@HOST:587?tls=required [default: off]" },
     Setting { env: "PARLOR_SMTP_FROM", help: "Turn emails' sender, e.g. Parlor <games@example.org> (with PARLOR_SMTP_URL)" },
+    Setting { env: "PARLOR_PUSH", help: "Browser push notices: on (default; a key is made on first start and kept in the database) or off" },
+    Setting { env: "PARLOR_PUSH_CONTACT", help: "A mailto: or https:// address push services may reach you at (default: PARLOR_PUBLIC_URL)" },
     Setting { env: "PARLOR_LOG_FORMAT", help: "text or json [default: text]; the level comes from RUST_LOG" },
     Setting { env: "PARLOR_ADMIN_TOKEN", help: "Turns on the admin page and API (/admin), for Authorization: Bearer TOKEN; at least 16 characters [default: off]" },
     Setting { env: "PARLOR_METRICS", help: "on, off or auto: Prometheus metrics at /metrics; auto is on when listening on loopback or when a token is set [default: auto]" },

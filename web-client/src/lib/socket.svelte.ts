@@ -12,6 +12,7 @@
 // the server sends and submits actions.
 
 import type { Webhook } from '../generated/Webhook';
+import type { PushSubscription } from '../generated/PushSubscription';
 import type { AnyAction } from '../generated/AnyAction';
 import type { AnyView } from '../generated/AnyView';
 import type { BotLevel } from '../generated/BotLevel';
@@ -133,6 +134,8 @@ export class RoomConnection implements TableConn {
   seatLink = $state.raw<{ code: string; expiresAt: number } | null>(null);
   /** This seat's player gets turn emails (the server keeps the address, never sends it back). */
   turnEmails = $state(false);
+  /** This seat's player gets push notices (on a browser of theirs; the server keeps the subscription). */
+  turnPushes = $state(false);
   /**
    * The latest reaction of each speaker (`seat-N` or `rail`), with the local
    * time it arrived, for the short-lived bubble by their name.
@@ -352,6 +355,11 @@ export class RoomConnection implements TableConn {
   /** A seated player: email me at `email` when it is my turn and I am away, or stop (`null`). */
   setTurnEmail(email: string | null): boolean {
     return this.#send({ type: 'set_notice_email', email });
+  }
+
+  /** A seated player: push my turn notices to this browser subscription, or stop (`null`). */
+  setPush(subscription: PushSubscription | null): boolean {
+    return this.#send({ type: 'set_push', subscription });
   }
 
   /** The host: where the room posts its notices (a chat's webhook), or nowhere (`null`). */
@@ -773,8 +781,9 @@ export class RoomConnection implements TableConn {
   #handle(msg: ServerMsg): void {
     switch (msg.type) {
       case 'welcome':
-        // Its turn emails, if set, follow in a message of their own.
+        // Its turn emails and pushes, if set, follow in messages of their own.
         this.turnEmails = false;
+        this.turnPushes = false;
         clearTimeout(this.#connectTimer);
         this.status = 'open';
         this.#attempt = 0;
@@ -881,6 +890,7 @@ export class RoomConnection implements TableConn {
         else if (msg.code === 'chat_full') toasts.error(this.chatFull ?? msg.code);
         else if (msg.code === 'bad_webhook') toasts.error(`That webhook can't be used: ${msg.message}.`);
         else if (msg.code === 'bad_email') toasts.error(`That email can't be used: ${msg.message}.`);
+        else if (msg.code === 'bad_push') toasts.error(`This browser's notices can't be used: ${msg.message}.`);
         else toasts.error(ERROR_HINTS[msg.code] ?? msg.message ?? msg.code);
         break;
       }
@@ -900,6 +910,9 @@ export class RoomConnection implements TableConn {
         break;
       case 'notice_email':
         this.turnEmails = msg.set;
+        break;
+      case 'notice_push':
+        this.turnPushes = msg.set;
         break;
       case 'log': {
         // Everything before the oldest step held, in front of it.
