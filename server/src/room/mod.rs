@@ -86,6 +86,9 @@ pub struct RoomConfig {
     pub clock: Clock,
     /// Where rooms hand their notices (none: notices are off).
     pub notices: Option<crate::notices::Notices>,
+    /// Notices one room sends in a day at most (a turn told to the
+    /// webhook, an email and a browser counts once).
+    pub notices_a_day: u32,
 }
 
 /// How much table talk one match (or the room between matches) takes.
@@ -115,6 +118,7 @@ impl Default for RoomConfig {
             chat_cap: ChatCap::default(),
             clock: Clock::default(),
             notices: None,
+            notices_a_day: notify::DAILY_CAP,
         }
     }
 }

@@ -16,7 +16,8 @@ use super::state::{require_host, Room};
 use super::ConnId;
 use crate::notices::{Notice, NoticeEvent, Target};
 
-/// Notices one room sends in a day at most.
+/// Notices one room sends in a day at most, by default (a turn told to
+/// the webhook, an email and a browser counts once).
 pub const DAILY_CAP: u32 = 200;
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
@@ -221,7 +222,8 @@ impl Room {
         let Some(notices) = self.config.notices.clone() else {
             return;
         };
-        let mut sends = Vec::new();
+        // Each event once, to each place it goes.
+        let mut sends: Vec<(NoticeEvent, Vec<Target>)> = Vec::new();
         for seat in fresh {
             let Some(s) = self.seats.get(seat.index()) else {
                 continue;
@@ -238,15 +240,12 @@ impl Room {
                     .map(|(_, o)| o.name.clone())
                     .collect(),
             };
-            if let Some(w) = &self.webhook {
-                sends.push((Target::Webhook(w.clone()), event.clone()));
-            }
-            if let Some(to) = &s.email {
-                sends.push((Target::Email(to.clone()), event.clone()));
-            }
-            if let Some(sub) = &s.push {
-                sends.push((Target::Push(sub.clone()), event));
-            }
+            let targets = [
+                self.webhook.clone().map(Target::Webhook),
+                s.email.clone().map(Target::Email),
+                s.push.clone().map(Target::Push),
+            ];
+            sends.push((event, targets.into_iter().flatten().collect()));
         }
         if let (Some(result), Some(w)) = (result, &self.webhook) {
             let winners = result
@@ -254,28 +253,37 @@ impl Room {
                 .iter()
                 .filter_map(|w| self.seats.get(w.index()).map(|s| s.name.clone()))
                 .collect();
-            sends.push((Target::Webhook(w.clone()), NoticeEvent::Won { winners }));
+            sends.push((
+                NoticeEvent::Won { winners },
+                vec![Target::Webhook(w.clone())],
+            ));
         }
-        for (target, event) in sends {
+        for (event, targets) in sends {
+            if targets.is_empty() {
+                continue;
+            }
             if !self.count_notice() {
                 return;
             }
-            notices.send(Notice {
-                target,
-                room: self.code.clone(),
-                game: self.options.kind(),
-                event,
-            });
+            for target in targets {
+                notices.send(Notice {
+                    target,
+                    room: self.code.clone(),
+                    game: self.options.kind(),
+                    event: event.clone(),
+                });
+            }
         }
     }
 
-    /// Counts one notice against today's cap; `false` when it is reached.
+    /// Counts one notice (an event, wherever it goes) against today's cap;
+    /// `false` when it is reached.
     fn count_notice(&mut self) -> bool {
         let today = self.now_ms().div_euclid(DAY_MS);
         if self.notices_today.0 != today {
             self.notices_today = (today, 0);
         }
-        if self.notices_today.1 >= DAILY_CAP {
+        if self.notices_today.1 >= self.config.notices_a_day {
             return false;
         }
         self.notices_today.1 += 1;

@@ -13,7 +13,11 @@
 //!   version, each of its last steps at its own;
 //! - the match seed appears nowhere (frames or HTTP) before the match is
 //!   over, though it is published at the end;
-//! - the two spectators held the same view at every version they shared.
+//! - the two spectators held the same view at every version they shared;
+//! - no notice (a room's webhook, a turn email, a push notice, each read
+//!   by a local receiver from a match where one seat plays by short visits)
+//!   names an item anyone at the table may not know, a token or the seed,
+//!   or says more than its fixed fields.
 //!
 //! A game with nothing hidden still runs, and says so.
 #![allow(clippy::unwrap_used, missing_docs)]
@@ -405,6 +409,160 @@ async fn no_connection_learns_what_it_may_not_know() {
                 p.kind.slug()
             );
         }
+    }
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// Every notice of a match of every game: the webhook's posts, the turn
+/// emails and the push notices (decrypted), for a seat that plays only by
+/// short visits so that each of its turns is noticed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_notice_names_what_it_may_not_know() {
+    use crate::notices::push::{push_service, push_state, subscribe, Browser};
+    use crate::notices::{
+        email_state, play_with_seat_1_away, receiver, room_until, set, smtp_sink,
+    };
+    use parlor_protocol::room::WebhookFormat;
+
+    let db = TestDb::sqlite();
+    let sink = smtp_sink().await;
+    let mut config = parlor_server::config::Config::for_tests(db.url());
+    config.notices_private = true;
+    config.smtp = Some(parlor_server::notices::SmtpSettings {
+        url: format!("smtp://{}", sink.addr),
+        from: "Parlor <games@parlor.test>".into(),
+    });
+    // A long match's every turn, past the daily cap.
+    config.rooms.notices_a_day = u32::MAX;
+    let server = TestServer::start_with(config).await;
+    let store = server.server.store.clone();
+    for (i, p) in PLAYERS.iter().enumerate() {
+        let hook = receiver(false).await;
+        let bo = Browser::new("bo");
+        let service = push_service(&[&bo]).await;
+        let mails_before = sink.mails.lock().unwrap().len();
+        let seed = u64::try_from(i).unwrap();
+        let host = server
+            .create_room(p.kind, Some((p.options)(seed)), "Ana")
+            .await;
+        let code = host.code.0.clone();
+        let guest = server.join(&code, "Bo").await;
+        let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+        a.send(&set(&hook.url)).await;
+        room_until(&mut a, |r| r.webhook == Some(WebhookFormat::Json)).await;
+        let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+        b.send(&subscribe(bo.subscription(&service))).await;
+        assert!(push_state(&mut b).await);
+        b.send(&ClientMsg::SetNoticeEmail {
+            email: Some("bo@example.org".into()),
+        })
+        .await;
+        assert!(email_state(&mut b).await);
+        drop(b);
+        room_until(&mut a, |r| !r.seats[1].connected).await;
+        a.send(&ClientMsg::Start).await;
+        parlor_tests::await_start(&mut a).await;
+        let match_id = a.match_id();
+        let turns = play_with_seat_1_away(&server, &code, &guest.token, &mut a).await;
+        let posts = hook.await_count(1).await;
+        for _ in 0..200 {
+            let got = hook.bodies();
+            if got.iter().any(|b| b["event"] == "won") {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        drop(posts);
+        let posts = hook.bodies();
+        let pushes: Vec<serde_json::Value> =
+            service.pushed().into_iter().map(|x| x.message).collect();
+        let mails: Vec<String> = sink.mails.lock().unwrap()[mails_before..]
+            .iter()
+            .map(|(_, text)| text.clone())
+            .collect();
+        let turn_posts = posts.iter().filter(|b| b["event"] == "turn").count();
+        assert!(
+            turns >= 1 && turn_posts >= 1,
+            "{}: Bo had turns",
+            p.kind.slug()
+        );
+        assert_eq!(
+            pushes.len(),
+            turn_posts,
+            "{}: a push for each turn posted",
+            p.kind.slug()
+        );
+        assert_eq!(
+            mails.len(),
+            turn_posts,
+            "{}: an email for each turn posted",
+            p.kind.slug()
+        );
+        assert!(
+            posts.iter().any(|b| b["event"] == "won"),
+            "{}: the end",
+            p.kind.slug()
+        );
+
+        // What stayed hidden from anyone but its holder to the end, the
+        // seed (public only at the end), and the seat tokens.
+        let truth = Truth::load(&store, match_id).await;
+        let hidden = (p.secrets)(truth.at(truth.version()), Viewer::Spectator);
+        let seed_hex = store.match_record(match_id).await.unwrap().seed.unwrap();
+        let fields = |v: &serde_json::Value| -> BTreeSet<String> {
+            v.as_object().unwrap().keys().cloned().collect()
+        };
+        let allowed_post: BTreeSet<String> = [
+            "event", "room", "game", "seat", "player", "winners", "link", "text",
+        ]
+        .map(String::from)
+        .into();
+        let allowed_push: BTreeSet<String> = ["title", "body", "url", "tag", "room", "link"]
+            .map(String::from)
+            .into();
+        let all = posts
+            .iter()
+            .map(|v| (v.clone(), &allowed_post))
+            .chain(pushes.iter().map(|v| (v.clone(), &allowed_push)))
+            .chain(
+                mails
+                    .iter()
+                    .map(|m| (serde_json::Value::String(m.clone()), &allowed_push)),
+            );
+        let mut checked = 0;
+        for (notice, allowed) in all {
+            checked += 1;
+            let text = notice.to_string();
+            if let Some(obj) = notice.as_object() {
+                let extra: Vec<_> = fields(&notice).difference(allowed).cloned().collect();
+                assert!(
+                    extra.is_empty() || obj.is_empty(),
+                    "{}: more than a notice says: {extra:?}",
+                    p.kind.slug()
+                );
+            }
+            let named = (p.mentions)(&notice);
+            let leaked: Vec<_> = named.intersection(&hidden).collect();
+            assert!(
+                leaked.is_empty(),
+                "{}: a notice named {leaked:?}: {text}",
+                p.kind.slug()
+            );
+            for secret in [&host.token, &guest.token, &seed_hex] {
+                assert!(
+                    !text.contains(secret.as_str()),
+                    "{}: a secret in a notice: {text}",
+                    p.kind.slug()
+                );
+            }
+        }
+        eprintln!(
+            "{}: {checked} notices checked ({turn_posts} turns away); hidden at the end: {}",
+            p.kind.slug(),
+            hidden.len()
+        );
     }
     server.stop().await;
     db.drop_db().await;

@@ -7,7 +7,7 @@
 //! address is deleted when the match ends or its seat is left.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-mod push;
+pub(crate) mod push;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -22,12 +22,12 @@ use serde_json::Value;
 
 /// A webhook receiver on loopback: every body it got, and (`hang`) whether
 /// it answers at all.
-struct Receiver {
-    url: String,
+pub(crate) struct Receiver {
+    pub(crate) url: String,
     got: Arc<Mutex<Vec<Value>>>,
 }
 
-async fn receiver(hang: bool) -> Receiver {
+pub(crate) async fn receiver(hang: bool) -> Receiver {
     let got = Arc::new(Mutex::new(Vec::new()));
     let keep = Arc::clone(&got);
     let app = Router::new().route(
@@ -55,12 +55,12 @@ async fn receiver(hang: bool) -> Receiver {
 }
 
 impl Receiver {
-    fn bodies(&self) -> Vec<Value> {
+    pub(crate) fn bodies(&self) -> Vec<Value> {
         self.got.lock().unwrap().clone()
     }
 
     /// Waits until it has `n` bodies (a notice is posted off the room's path).
-    async fn await_count(&self, n: usize) -> Vec<Value> {
+    pub(crate) async fn await_count(&self, n: usize) -> Vec<Value> {
         for _ in 0..200 {
             let b = self.bodies();
             if b.len() >= n {
@@ -72,20 +72,20 @@ impl Receiver {
     }
 }
 
-async fn server(db: &TestDb) -> TestServer {
+pub(crate) async fn server(db: &TestDb) -> TestServer {
     let mut config = parlor_server::config::Config::for_tests(db.url());
     // The receiver is on loopback, which a default server refuses.
     config.notices_private = true;
     TestServer::start_with(config).await
 }
 
-async fn room_until(c: &mut TestClient, ok: impl Fn(&RoomInfo) -> bool) {
+pub(crate) async fn room_until(c: &mut TestClient, ok: impl Fn(&RoomInfo) -> bool) {
     while !c.room.as_ref().is_some_and(&ok) {
         c.recv().await;
     }
 }
 
-async fn refused(c: &mut TestClient) -> ErrorCode {
+pub(crate) async fn refused(c: &mut TestClient) -> ErrorCode {
     c.recv_until(|m| match m {
         ServerMsg::Error { code, .. } => Some(*code),
         _ => None,
@@ -93,7 +93,7 @@ async fn refused(c: &mut TestClient) -> ErrorCode {
     .await
 }
 
-fn set(url: &str) -> ClientMsg {
+pub(crate) fn set(url: &str) -> ClientMsg {
     ClientMsg::SetWebhook {
         webhook: Some(Webhook {
             url: url.into(),
@@ -105,7 +105,7 @@ fn set(url: &str) -> ClientMsg {
 /// Plays the match to its end: seat 0 (`a`) stays at the table throughout;
 /// seat 1 plays through a connection of its own, opened for its turn only.
 /// Returns how many turns began for seat 1 while it was away.
-async fn play_with_seat_1_away(
+pub(crate) async fn play_with_seat_1_away(
     server: &TestServer,
     code: &str,
     token: &str,
@@ -212,22 +212,57 @@ async fn a_webhook_says_whose_turn_it_is_when_they_are_away_and_who_won() {
     db.drop_db().await;
 }
 
+/// A listener on loopback that takes connections and never says a word:
+/// a push service, webhook or SMTP server that hangs.
+async fn black_hole() -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((stream, _)) = listener.accept().await {
+            held.push(stream);
+        }
+    });
+    addr
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_receiver_that_never_answers_never_holds_a_room_up() {
     let db = TestDb::sqlite();
-    let server = server(&db).await;
+    // The webhook, the SMTP server and the push service all hang.
     let hook = receiver(true).await;
+    let silent = black_hole().await;
+    let mut config = parlor_server::config::Config::for_tests(db.url());
+    config.notices_private = true;
+    config.smtp = Some(parlor_server::notices::SmtpSettings {
+        url: format!("smtp://{silent}"),
+        from: "Parlor <games@parlor.test>".into(),
+    });
+    let server = TestServer::start_with(config).await;
     let host = server.create_room(GameKind::DoozyDice, None, "Ana").await;
     let code = host.code.0.clone();
     let guest = server.join(&code, "Bo").await;
     let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
     a.send(&set(&hook.url)).await;
     room_until(&mut a, |r| r.webhook.is_some()).await;
+    let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
+    let browser = push::Browser::new("bo");
+    let mut sub = browser.subscription(&push::push_service(&[]).await);
+    sub.endpoint = format!("http://{silent}/push/bo");
+    b.send(&push::subscribe(sub)).await;
+    assert!(push::push_state(&mut b).await);
+    b.send(&ClientMsg::SetNoticeEmail {
+        email: Some("bo@example.org".into()),
+    })
+    .await;
+    assert!(email_state(&mut b).await);
+    drop(b);
+    room_until(&mut a, |r| !r.seats[1].connected).await;
     a.send(&ClientMsg::Start).await;
     parlor_tests::await_start(&mut a).await;
-    // Bo is never at the table: whenever his turn comes, a notice is posted
-    // to a receiver that holds it; his turns are played through short
-    // visits, Ana's at once, and every action is acknowledged meanwhile.
+    // Bo is never at the table: whenever his turn comes, notices go to
+    // receivers that hold them; his turns are played through short visits,
+    // Ana's at once, and every action is acknowledged meanwhile.
     let mut acted = 0;
     while acted < 40 && !a.state().finished() {
         if a.state().is_to_act(Seat(1)) {
@@ -262,16 +297,45 @@ async fn a_receiver_that_never_answers_never_holds_a_room_up() {
     db.drop_db().await;
 }
 
-/// One message a sink took: its recipients and its text.
-type Mail = (Vec<String>, String);
-
-/// A minimal SMTP server on loopback: each message it took.
-struct Sink {
-    addr: std::net::SocketAddr,
-    mails: Arc<Mutex<Vec<Mail>>>,
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_sends_no_more_notices_a_day_than_its_cap() {
+    let db = TestDb::sqlite();
+    let mut config = parlor_server::config::Config::for_tests(db.url());
+    config.notices_private = true;
+    config.rooms.notices_a_day = 2;
+    let server = TestServer::start_with(config).await;
+    let hook = receiver(false).await;
+    let host = server.create_room(GameKind::DoozyDice, None, "Ana").await;
+    let code = host.code.0.clone();
+    let guest = server.join(&code, "Bo").await;
+    let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+    a.send(&set(&hook.url)).await;
+    room_until(&mut a, |r| r.webhook.is_some()).await;
+    a.send(&ClientMsg::Start).await;
+    parlor_tests::await_start(&mut a).await;
+    let turns_away = play_with_seat_1_away(&server, &code, &guest.token, &mut a).await;
+    assert!(turns_away >= 3, "Bo had turns: {turns_away}");
+    hook.await_count(2).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        hook.bodies().len(),
+        2,
+        "two a day, the end of the match included"
+    );
+    server.stop().await;
+    db.drop_db().await;
 }
 
-async fn smtp_sink() -> Sink {
+/// One message a sink took: its recipients and its text.
+pub(crate) type Mail = (Vec<String>, String);
+
+/// A minimal SMTP server on loopback: each message it took.
+pub(crate) struct Sink {
+    pub(crate) addr: std::net::SocketAddr,
+    pub(crate) mails: Arc<Mutex<Vec<Mail>>>,
+}
+
+pub(crate) async fn smtp_sink() -> Sink {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -349,7 +413,7 @@ async fn email_server(db: &TestDb, sink: &Sink) -> TestServer {
     TestServer::start_with(config).await
 }
 
-async fn email_state(c: &mut TestClient) -> bool {
+pub(crate) async fn email_state(c: &mut TestClient) -> bool {
     c.recv_until(|m| match m {
         ServerMsg::NoticeEmail { set } => Some(*set),
         _ => None,

@@ -30,11 +30,11 @@ use super::{play_with_seat_1_away, refused, room_until, server};
 
 /// One request the push service took, decrypted.
 #[derive(Debug, Clone)]
-struct Pushed {
+pub(crate) struct Pushed {
     /// Which test browser it was for (the endpoint's last segment).
     browser: String,
     /// The message, decrypted.
-    message: Value,
+    pub(crate) message: Value,
     /// The `k` of its VAPID authorization (the server's public key).
     key: String,
     /// Its `aud` claim.
@@ -45,14 +45,14 @@ struct Pushed {
 }
 
 /// A test browser: its subscription, and the keys to read its messages.
-struct Browser {
+pub(crate) struct Browser {
     name: String,
     secret: SecretKey,
     auth: Auth,
 }
 
 impl Browser {
-    fn new(name: &str) -> Browser {
+    pub(crate) fn new(name: &str) -> Browser {
         Browser {
             name: name.into(),
             secret: SecretKey::random(&mut OsRng),
@@ -60,7 +60,7 @@ impl Browser {
         }
     }
 
-    fn subscription(&self, service: &PushService) -> PushSubscription {
+    pub(crate) fn subscription(&self, service: &PushService) -> PushSubscription {
         PushSubscription {
             endpoint: format!("{}/push/{}", service.base, self.name),
             keys: PushKeys {
@@ -76,14 +76,14 @@ impl Browser {
 /// A push service on loopback: what it took for each browser, decrypted
 /// with the browsers' keys; a browser named `gone…` is one it no longer
 /// knows (410).
-struct PushService {
+pub(crate) struct PushService {
     base: String,
     got: Arc<Mutex<Vec<Pushed>>>,
     /// Requests for browsers it no longer knows.
     gone: Arc<Mutex<usize>>,
 }
 
-async fn push_service(browsers: &[&Browser]) -> PushService {
+pub(crate) async fn push_service(browsers: &[&Browser]) -> PushService {
     let got = Arc::new(Mutex::new(Vec::new()));
     let gone = Arc::new(Mutex::new(0));
     let keys: Vec<(String, SecretKey, Auth)> = browsers
@@ -156,7 +156,7 @@ async fn push_service(browsers: &[&Browser]) -> PushService {
 }
 
 impl PushService {
-    fn pushed(&self) -> Vec<Pushed> {
+    pub(crate) fn pushed(&self) -> Vec<Pushed> {
         self.got.lock().unwrap().clone()
     }
 
@@ -172,13 +172,13 @@ impl PushService {
     }
 }
 
-fn subscribe(sub: PushSubscription) -> ClientMsg {
+pub(crate) fn subscribe(sub: PushSubscription) -> ClientMsg {
     ClientMsg::SetPush {
         subscription: Some(sub),
     }
 }
 
-async fn push_state(c: &mut TestClient) -> bool {
+pub(crate) async fn push_state(c: &mut TestClient) -> bool {
     c.recv_until(|m| match m {
         ServerMsg::NoticePush { set } => Some(*set),
         _ => None,
