@@ -421,19 +421,44 @@ pub(crate) async fn email_state(c: &mut TestClient) -> bool {
     .await
 }
 
-async fn stored_emails(db: &TestDb, code: &str) -> i64 {
+/// Seats of room `code` whose notice `column` (`notice_email`,
+/// `push_subscription`) is set, as stored.
+pub(crate) async fn stored(db: &TestDb, code: &str, column: &str) -> i64 {
     use sqlx::{Connection, Row};
     let mut conn = sqlx::AnyConnection::connect(db.url()).await.unwrap();
-    let n: i64 =
-        sqlx::query("select count(*) from seat where room_code = $1 and notice_email is not null")
-            .bind(code)
-            .fetch_one(&mut conn)
-            .await
-            .unwrap()
-            .try_get(0)
-            .unwrap();
+    let n: i64 = sqlx::query(&format!(
+        "select count(*) from seat where room_code = $1 and {column} is not null"
+    ))
+    .bind(code)
+    .fetch_one(&mut conn)
+    .await
+    .unwrap()
+    .try_get(0)
+    .unwrap();
     conn.close().await.unwrap();
     n
+}
+
+/// Waits until [`stored`] says `n`.
+pub(crate) async fn await_stored(db: &TestDb, code: &str, column: &str, n: i64) {
+    for _ in 0..200 {
+        if stored(db, code, column).await == n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(stored(db, code, column).await, n, "{column} stored");
+}
+
+/// Dee, seated and connected in Cy's new lobby: for "leaving the seat
+/// takes it with it".
+pub(crate) async fn dee_in_a_lobby(server: &TestServer) -> (String, TestClient) {
+    let other = server.create_room(GameKind::DoozyDice, None, "Cy").await;
+    let dee = server.join(&other.code.0, "Dee").await;
+    let d = server
+        .connect_welcomed(&other.code.0, Some(&dee.token))
+        .await;
+    (other.code.0, d)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -456,7 +481,7 @@ async fn turn_emails_reach_an_away_player_once_a_turn_and_are_forgotten_at_the_e
     assert_eq!(refused(&mut spectator).await, ErrorCode::NotSeated);
     b.send(&email("bo@example.org")).await;
     assert!(email_state(&mut b).await, "told it is set");
-    assert_eq!(stored_emails(&db, &code).await, 1);
+    assert_eq!(stored(&db, &code, "notice_email").await, 1);
     drop(b);
     room_until(&mut a, |r| !r.seats[1].connected).await;
 
@@ -485,29 +510,15 @@ async fn turn_emails_reach_an_away_player_once_a_turn_and_are_forgotten_at_the_e
         }
     }
     // The match is over: the address is gone.
-    assert_eq!(stored_emails(&db, &code).await, 0);
+    assert_eq!(stored(&db, &code, "notice_email").await, 0);
 
     // Leaving the seat takes the address with it.
-    let other = server.create_room(GameKind::DoozyDice, None, "Cy").await;
-    let dee = server.join(&other.code.0, "Dee").await;
-    let mut d = server
-        .connect_welcomed(&other.code.0, Some(&dee.token))
-        .await;
+    let (other, mut d) = dee_in_a_lobby(&server).await;
     d.send(&email("dee@example.org")).await;
     assert!(email_state(&mut d).await);
-    assert_eq!(stored_emails(&db, &other.code.0).await, 1);
+    assert_eq!(stored(&db, &other, "notice_email").await, 1);
     d.send(&ClientMsg::LeaveSeat).await;
-    for _ in 0..100 {
-        if stored_emails(&db, &other.code.0).await == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert_eq!(
-        stored_emails(&db, &other.code.0).await,
-        0,
-        "left with the seat"
-    );
+    await_stored(&db, &other, "notice_email", 0).await;
     server.stop().await;
     db.drop_db().await;
 }

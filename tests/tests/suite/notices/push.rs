@@ -26,7 +26,12 @@ use web_push_native::p256::elliptic_curve::sec1::ToEncodedPoint;
 use web_push_native::p256::SecretKey;
 use web_push_native::Auth;
 
-use super::{play_with_seat_1_away, refused, room_until, server};
+use super::{
+    await_stored, dee_in_a_lobby, play_with_seat_1_away, refused, room_until, server, stored,
+};
+
+/// The seat's column its push subscription is stored in.
+const PUSH: &str = "push_subscription";
 
 /// One request the push service took, decrypted.
 #[derive(Debug, Clone)]
@@ -186,32 +191,6 @@ pub(crate) async fn push_state(c: &mut TestClient) -> bool {
     .await
 }
 
-async fn stored_pushes(db: &TestDb, code: &str) -> i64 {
-    use sqlx::{Connection, Row};
-    let mut conn = sqlx::AnyConnection::connect(db.url()).await.unwrap();
-    let n: i64 = sqlx::query(
-        "select count(*) from seat where room_code = $1 and push_subscription is not null",
-    )
-    .bind(code)
-    .fetch_one(&mut conn)
-    .await
-    .unwrap()
-    .try_get(0)
-    .unwrap();
-    conn.close().await.unwrap();
-    n
-}
-
-async fn await_stored(db: &TestDb, code: &str, n: i64) {
-    for _ in 0..200 {
-        if stored_pushes(db, code).await == n {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    assert_eq!(stored_pushes(db, code).await, n);
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn push_notices_reach_an_away_player_once_a_turn_encrypted_and_signed() {
     let db = TestDb::sqlite();
@@ -249,11 +228,11 @@ async fn push_notices_reach_an_away_player_once_a_turn_encrypted_and_signed() {
     let mut spectator = server.connect_welcomed(&code, None).await;
     spectator.send(&subscribe(good.clone())).await;
     assert_eq!(refused(&mut spectator).await, ErrorCode::NotSeated);
-    assert_eq!(stored_pushes(&db, &code).await, 0);
+    assert_eq!(stored(&db, &code, PUSH).await, 0);
 
     b.send(&subscribe(good)).await;
     assert!(push_state(&mut b).await, "told it is set");
-    assert_eq!(stored_pushes(&db, &code).await, 1);
+    assert_eq!(stored(&db, &code, PUSH).await, 1);
     // Back at the table on another tab: told it is on.
     let mut again = server.connect_with(&code, Some(&guest.token), false).await;
     assert!(push_state(&mut again).await);
@@ -290,19 +269,15 @@ async fn push_notices_reach_an_away_player_once_a_turn_encrypted_and_signed() {
         }
     }
     // The match is over: the subscription is gone.
-    assert_eq!(stored_pushes(&db, &code).await, 0);
+    assert_eq!(stored(&db, &code, PUSH).await, 0);
 
     // Leaving the seat takes the subscription with it.
-    let other = server.create_room(GameKind::DoozyDice, None, "Cy").await;
-    let dee_seat = server.join(&other.code.0, "Dee").await;
-    let mut d = server
-        .connect_welcomed(&other.code.0, Some(&dee_seat.token))
-        .await;
+    let (other, mut d) = dee_in_a_lobby(&server).await;
     d.send(&subscribe(dee.subscription(&service))).await;
     assert!(push_state(&mut d).await);
-    assert_eq!(stored_pushes(&db, &other.code.0).await, 1);
+    assert_eq!(stored(&db, &other, PUSH).await, 1);
     d.send(&ClientMsg::LeaveSeat).await;
-    await_stored(&db, &other.code.0, 0).await;
+    await_stored(&db, &other, PUSH, 0).await;
     server.stop().await;
     db.drop_db().await;
 }
@@ -338,14 +313,14 @@ async fn a_subscription_the_push_service_dropped_is_forgotten() {
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    await_stored(&db, &code, 0).await;
+    await_stored(&db, &code, PUSH, 0).await;
     // The rest of the match: never asked again.
     let turns_away = play_with_seat_1_away(&server, &code, &guest.token, &mut a).await;
     assert!(turns_away >= 1, "Bo had more turns: {turns_away}");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(*service.gone.lock().unwrap(), 1);
     assert!(service.pushed().is_empty());
-    assert_eq!(stored_pushes(&db, &code).await, 0);
+    assert_eq!(stored(&db, &code, PUSH).await, 0);
     server.stop().await;
     db.drop_db().await;
 }
