@@ -212,7 +212,7 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
         }
     }
     tokio::spawn(wake::run(rooms.clone(), shutdown.clone()));
-    tokio::spawn(notices::forget_gone(pushes_gone, rooms.clone()));
+    tokio::spawn(forget_gone(pushes_gone, rooms.clone()));
     let registry = rooms.clone();
     let state = http::AppState::new(rooms.clone(), shutdown.clone(), &config);
     tokio::spawn(retention::run(
@@ -295,5 +295,30 @@ impl Server {
         let _ = self.serve.await;
         self.store.close().await;
         self.serving.release().await;
+    }
+}
+
+/// Forgets the push subscriptions the push services said are gone: in the
+/// database, and in their room if it is in memory here.
+async fn forget_gone(mut gone: tokio::sync::mpsc::Receiver<notices::PushGone>, rooms: room::Rooms) {
+    while let Some(g) = gone.recv().await {
+        // The room first: once the database has forgotten it, nothing the
+        // room does next can still use it.
+        let live = rooms.live().into_iter().find(|(code, _)| *code == g.room);
+        if let Some((_, handle)) = live {
+            handle
+                .send(room::RoomCmd::PushGone {
+                    seat: g.seat,
+                    subscription: g.subscription.clone(),
+                })
+                .await;
+        }
+        if let Err(e) = rooms
+            .store()
+            .forget_push(&g.room, g.seat, &g.subscription)
+            .await
+        {
+            tracing::warn!(room = %g.room, error = %e, "could not forget a push subscription that is gone");
+        }
     }
 }

@@ -383,31 +383,6 @@ pub fn is_public(ip: IpAddr) -> bool {
     }
 }
 
-/// Forgets the push subscriptions the push services said are gone: in the
-/// database, and in their room if it is in memory here.
-pub async fn forget_gone(mut gone: mpsc::Receiver<PushGone>, rooms: crate::room::Rooms) {
-    while let Some(g) = gone.recv().await {
-        // The room first: once the database has forgotten it, nothing the
-        // room does next can still use it.
-        let live = rooms.live().into_iter().find(|(code, _)| *code == g.room);
-        if let Some((_, handle)) = live {
-            handle
-                .send(crate::room::RoomCmd::PushGone {
-                    seat: g.seat,
-                    subscription: g.subscription.clone(),
-                })
-                .await;
-        }
-        if let Err(e) = rooms
-            .store()
-            .forget_push(&g.room, g.seat, &g.subscription)
-            .await
-        {
-            warn!(room = %g.room, error = %e, "could not forget a push subscription that is gone");
-        }
-    }
-}
-
 /// What the worker sends with.
 #[derive(Clone)]
 struct Senders {

@@ -19,6 +19,8 @@
 //!   names an item anyone at the table may not know, a token or the seed,
 //!   or says more than its fixed fields.
 //!
+//! Every other match is played at its own pace (a day a decision).
+//!
 //! A game with nothing hidden still runs, and says so.
 #![allow(clippy::unwrap_used, missing_docs)]
 
@@ -221,6 +223,17 @@ async fn one_match(
     for c in &mut clients {
         c.recv_until(|m| matches!(m, ServerMsg::Welcome { .. }).then_some(()))
             .await;
+    }
+    // Every other match at its own pace (a day a decision): the clock's
+    // deadline rides on every frame then.
+    if seed % 2 == 1 {
+        let day = parlor_protocol::TurnTimer::Day;
+        clients[0]
+            .send(&ClientMsg::SetTurnTimer { timer: day })
+            .await;
+        while clients[0].room.as_ref().is_none_or(|r| r.turn_timer != day) {
+            clients[0].recv().await;
+        }
     }
     clients[0].send(&ClientMsg::Start).await;
     for c in &mut clients {
@@ -451,6 +464,10 @@ async fn no_notice_names_what_it_may_not_know() {
         let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
         a.send(&set(&hook.url)).await;
         room_until(&mut a, |r| r.webhook == Some(WebhookFormat::Json)).await;
+        // At its own pace, as tables with notices are.
+        let day = parlor_protocol::TurnTimer::Day;
+        a.send(&ClientMsg::SetTurnTimer { timer: day }).await;
+        room_until(&mut a, |r| r.turn_timer == day).await;
         let mut b = server.connect_welcomed(&code, Some(&guest.token)).await;
         b.send(&subscribe(bo.subscription(&service))).await;
         assert!(push_state(&mut b).await);
