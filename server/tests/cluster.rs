@@ -606,6 +606,74 @@ async fn a_node_claims_only_matches_of_rules_it_runs() {
     pg.drop().await;
 }
 
+/// A table at its own pace that its server let go of (idle, or drained)
+/// is left to the wake loop until its deadline nears; one whose server died
+/// is swept at once, whatever its deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_released_table_at_its_own_pace_waits_for_its_deadline() {
+    let Some(pg) = Pg::new().await else { return };
+    let store = Store::connect(&pg.url).await.unwrap();
+    let a = joined(&store, "a").await;
+    let b = joined(&store, "b").await;
+    let mut raw = pg.raw().await;
+    let set_deadline = |at: i64, id: MatchId| {
+        sqlx::query("update game_match set deadline_at = $1 where match_id = $2")
+            .bind(at)
+            .bind(id.to_string())
+    };
+    let now = parlor_server::db::now_ms();
+    let day = 24 * 3600 * 1000;
+
+    // `a` plays a day-a-decision match, then lets the room go (idle).
+    let code = room(&store, "PACED1").await;
+    let epoch = owned(&store, &code, &a, "create").await;
+    let on_a = store.fenced(&code, epoch);
+    on_a.add_seat(&code, &seat(0)).await.unwrap();
+    let m = new_match(&code);
+    on_a.start_match(&m, &[step(1)]).await.unwrap();
+    set_deadline(now + day, m.match_id)
+        .execute(&mut raw)
+        .await
+        .unwrap();
+    assert!(store.release_room(&code, epoch).await.unwrap());
+    assert!(
+        store.orphaned_rooms(&b, 10).await.unwrap().is_empty(),
+        "a day away: left to the wake loop"
+    );
+    assert_eq!(
+        store.rooms_due(now + day + 1, 10).await.unwrap(),
+        vec![code.clone()]
+    );
+    // Its deadline near: the sweep takes it too.
+    set_deadline(now + 20_000, m.match_id)
+        .execute(&mut raw)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.orphaned_rooms(&b, 10).await.unwrap(),
+        vec![code.clone()]
+    );
+
+    // A room whose server died is swept at once, a day away or not.
+    set_deadline(now + day, m.match_id)
+        .execute(&mut raw)
+        .await
+        .unwrap();
+    let epoch = owned(&store, &code, &a, "open").await;
+    assert!(
+        store.orphaned_rooms(&b, 10).await.unwrap().is_empty(),
+        "a owns it"
+    );
+    reaped(&store, &a).await;
+    assert_eq!(
+        store.orphaned_rooms(&b, 10).await.unwrap(),
+        vec![code.clone()]
+    );
+    assert!(epoch > 0);
+    store.close().await;
+    pg.drop().await;
+}
+
 /// A claim waiting for a write in flight sees the match that write
 /// started: the owner starts a match of its rules while its lease runs
 /// out, and a node of other rules that comes for the room meanwhile waits,

@@ -36,6 +36,11 @@ use super::{game_of, parse, seat_row, SeatRow, Store, StoreError, StoreResult};
 /// expiry is compared with it, so servers' clocks never matter.
 const DB_NOW: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
+/// A room let go of by its server whose deadline is further away than this
+/// (milliseconds) is left to the wake loop, which opens rooms 40 s before
+/// their deadline, rather than to the orphan sweep.
+pub const LEFT_TO_WAKE_MS: i64 = 60_000;
+
 /// SQL: does node row `n` list the rules match row `m` was started under?
 /// Whole entries only (`,zoomies@2,` inside `,doozy-dice@1,zoomies@2,`),
 /// as [`parlor_games::rules::list_runs`] reads a list.
@@ -574,8 +579,12 @@ impl Store {
 
     /// Rooms in play that no live node owns and `node` may claim (its row
     /// lists the rules of their match): those no socket may come for (bot
-    /// seats, running turn timers) are claimed by a node's sweeper. At most
-    /// `limit`, those with the soonest deadline first.
+    /// seats, running turn timers) are claimed by a node's sweeper. A room
+    /// its server let go of (idle, or drained) whose deadline is more than
+    /// [`LEFT_TO_WAKE_MS`] away is not among them: a table at its own pace
+    /// waits days for its next move, and the wake loop opens it shortly
+    /// before its deadline ([`crate::wake`]). At most `limit`, those with
+    /// the soonest deadline first.
     pub async fn orphaned_rooms(&self, node: &Node, limit: u32) -> StoreResult<Vec<RoomCode>> {
         let sql = format!(
             "select r.room_code from room r \
@@ -586,6 +595,8 @@ impl Store {
              and (o.node_id is null or not exists (select 1 from node n \
                where n.node_id = o.node_id and n.incarnation = o.incarnation \
                and n.state in ('alive', 'draining'))) \
+             and not (o.node_id is null and m.deadline_at is not null \
+               and m.deadline_at > {DB_NOW} + {LEFT_TO_WAKE_MS}) \
              and (m.match_id is null or {}) \
              order by m.deadline_at is null, m.deadline_at, r.created_at limit $1",
             runs_rules("me", "m")
