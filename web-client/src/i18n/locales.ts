@@ -1,0 +1,34 @@
+// The languages Parlor speaks, and which one a browser gets: its own
+// languages in order of preference, each matched exactly, then by its
+// language alone ("de-AT" → German), then English. Never an error.
+
+/** Supported languages: BCP 47 tags, as `<html lang>` takes them. */
+export const LOCALES = ['en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Languages written right to left (the page mirrors for them). */
+const RTL = new Set(['ar', 'he', 'fa', 'ur']);
+
+/** The page's direction in `locale`. */
+export function direction(locale: string): 'ltr' | 'rtl' {
+  return RTL.has(locale.split('-')[0].toLowerCase()) ? 'rtl' : 'ltr';
+}
+
+/** The closest supported language to the tags a browser prefers, in order. */
+export function pick(preferred: readonly string[], supported: readonly string[] = LOCALES): string {
+  const lower = supported.map((s) => s.toLowerCase());
+  for (const tag of preferred) {
+    let canonical: string;
+    try {
+      canonical = Intl.getCanonicalLocales(tag)[0] ?? '';
+    } catch {
+      continue; // not a language tag at all
+    }
+    const exact = lower.indexOf(canonical.toLowerCase());
+    if (exact >= 0) return supported[exact];
+    const language = canonical.split('-')[0].toLowerCase();
+    const near = lower.findIndex((s) => s === language || s.split('-')[0] === language);
+    if (near >= 0) return supported[near];
+  }
+  return 'en';
+}
