@@ -11,6 +11,7 @@ export const en = {
     newGame: 'New game',
     myTables: 'My tables',
     myTablesWaiting: (p: { count: number }) => `My tables, ${count('en', p.count)} waiting on you`,
+    language: 'Language',
     history: 'History',
   },
   notFound: {

@@ -5,11 +5,14 @@
 // one is made, the browser's own languages decide.
 
 import { en, type Messages } from './en';
-import { LOCALES, direction, pick, type Locale } from './locales';
+import { ALL_LOCALES, LOCALES, direction, pick, type Locale } from './locales';
 
-/** Each language's catalog, loaded when first chosen. */
+/** Each language's catalog, loaded when first chosen (its own chunk). */
 const catalogs: Record<Locale, () => Promise<Messages>> = {
   en: async () => en,
+  de: async () => (await import('./de')).de,
+  es: async () => (await import('./es')).es,
+  ar: async () => (await import('./ar')).ar,
 };
 
 const STORED = 'parlor.locale';
@@ -17,6 +20,8 @@ const STORED = 'parlor.locale';
 class I18n {
   /** The language shown. */
   locale = $state<Locale>('en');
+  /** The languages offered in the picker: the complete ones, and one named by `?lang=`. */
+  offered = $state<readonly Locale[]>(LOCALES);
   #messages = $state.raw<Messages>(en);
 
   /** The shown language's messages (reading them ties a template to the language). */
@@ -34,20 +39,30 @@ class I18n {
     }
   }
 
-  /** The remembered language, else the browser's closest. */
+  /**
+   * The remembered language, else the browser's closest; `?lang=` names
+   * one being filled in (development and tests).
+   */
   async start(): Promise<void> {
+    const asked = new URLSearchParams(location.search).get('lang');
+    if (asked && (ALL_LOCALES as readonly string[]).includes(asked)) {
+      const locale = asked as Locale;
+      if (!this.offered.includes(locale)) this.offered = [...this.offered, locale];
+      await this.#show(locale);
+      return;
+    }
     let stored: string | null = null;
     try {
       stored = localStorage.getItem(STORED);
     } catch {
       stored = null;
     }
-    const wanted = pick(stored ? [stored] : navigator.languages ?? [navigator.language]);
+    const wanted = pick(stored ? [stored] : (navigator.languages ?? [navigator.language]), LOCALES);
     await this.#show(wanted as Locale);
   }
 
   async #show(locale: Locale): Promise<void> {
-    const load = (LOCALES as readonly string[]).includes(locale) ? catalogs[locale] : catalogs.en;
+    const load = catalogs[locale] ?? catalogs.en;
     this.#messages = await load();
     this.locale = locale;
     document.documentElement.lang = locale;

@@ -2,9 +2,19 @@
 // languages in order of preference, each matched exactly, then by its
 // language alone ("de-AT" → German), then English. Never an error.
 
-/** Supported languages: BCP 47 tags, as `<html lang>` takes them. */
-export const LOCALES = ['en'] as const;
-export type Locale = (typeof LOCALES)[number];
+/** Every language with a catalog: BCP 47 tags, as `<html lang>` takes them. */
+export const ALL_LOCALES = ['en', 'de', 'es', 'ar'] as const;
+export type Locale = (typeof ALL_LOCALES)[number];
+
+/**
+ * The languages offered to players: those whose catalogs cover every page.
+ * The others are being filled in (docs/translating.md): reachable in
+ * development and tests with `?lang=de`, never chosen for a player.
+ */
+export const LOCALES: readonly Locale[] = ['en'];
+
+/** Each language's name in itself, for the picker. */
+export const AUTONYMS: Record<Locale, string> = { en: 'English', de: 'Deutsch', es: 'Español', ar: 'العربية' };
 
 /** Languages written right to left (the page mirrors for them). */
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
