@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { newPage, openRoom, shots, useServer } from './helpers.mjs';
+import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -20,7 +20,11 @@ test('a language named in the address shows the header in it, and Arabic mirrors
   const p = await newPage(ctx, errors);
   await p.goto(`${h.baseUrl}/?lang=de`);
   await p.getByRole('link', { name: 'Neues Spiel' }).waitFor();
+  await p.getByRole('heading', { name: 'Brettspiele mit Freunden spielen' }).waitFor();
+  await p.getByTestId('create-room').getByText('Raum für Doozy Dice eröffnen').waitFor();
   assert.deepEqual(await p.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['de', 'ltr']);
+  await noHorizontalScroll(p);
+  if (shots) await p.screenshot({ path: join(shots, 'language-de.png'), fullPage: true });
   await p.goto(`${h.baseUrl}/?lang=ar`);
   await p.getByRole('link', { name: 'لعبة جديدة' }).waitFor();
   assert.deepEqual(await p.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar', 'rtl']);
