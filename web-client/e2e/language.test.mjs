@@ -61,6 +61,11 @@ test('switching language at a table changes the page without a reload or a new s
   // Ana, at the same table, still reads English.
   await a.getByRole('link', { name: 'New game' }).waitFor();
   assert.equal(await a.getByRole('link', { name: 'Neues Spiel' }).count(), 0);
+  // Ben's My tables in Spanish: the table in the lobby, with Ana.
+  await b.goto(`${h.baseUrl}/tables?lang=es`);
+  await b.getByRole('heading', { name: 'Mis mesas' }).waitFor();
+  await b.getByTestId('tables-lobby-title').getByText('En la sala de espera').waitFor();
+  await b.getByText('con Ana').waitFor();
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
 });
