@@ -25,6 +25,14 @@ test('a language named in the address shows the header in it, and Arabic mirrors
   assert.deepEqual(await p.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['de', 'ltr']);
   await noHorizontalScroll(p);
   if (shots) await p.screenshot({ path: join(shots, 'language-de.png'), fullPage: true });
+  // The lobby in German, on a phone: no overflow.
+  await p.getByTestId('name-input').fill('Ana');
+  await p.getByTestId('create-room').click();
+  await p.waitForURL(/\/r\/[A-Z0-9]+/);
+  await p.getByRole('heading', { name: /Mitspielende/ }).waitFor();
+  await p.getByTestId('start').getByText('Doozy Dice starten').waitFor();
+  await noHorizontalScroll(p);
+  if (shots) await p.screenshot({ path: join(shots, 'language-de-lobby.png'), fullPage: true });
   await p.goto(`${h.baseUrl}/?lang=ar`);
   await p.getByRole('link', { name: 'لعبة جديدة' }).waitFor();
   assert.deepEqual(await p.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar', 'rtl']);
@@ -46,7 +54,7 @@ test('switching language at a table changes the page without a reload or a new s
   const url = b.url();
   await b.goto(`${url}?lang=de`);
   await b.getByRole('link', { name: 'Neues Spiel' }).waitFor();
-  await b.getByTestId('seat-1').getByText('you').waitFor();
+  await b.getByTestId('seat-1').getByText('du', { exact: true }).waitFor();
   let sockets = 0;
   b.on('websocket', () => sockets++);
   await b.evaluate(() => {
@@ -54,6 +62,7 @@ test('switching language at a table changes the page without a reload or a new s
   });
   await b.getByTestId('language').selectOption('en');
   await b.getByRole('link', { name: 'New game' }).waitFor();
+  await b.getByTestId('seat-1').getByText('you', { exact: true }).waitFor();
   await b.getByTestId('language').selectOption('de');
   await b.getByRole('link', { name: 'Meine Tische' }).waitFor();
   assert.equal(await b.evaluate(() => /** @type {any} */ (window).__samePage), true, 'no reload');
