@@ -6,8 +6,17 @@
 
 import type { PushSubscription as Subscription } from '../generated/PushSubscription';
 
-/** Why subscribing did not work, in words a player can act on. */
-export class PushRefused extends Error {}
+/** Why subscribing did not work: the page says it in the player's language. */
+export class PushRefused extends Error {
+  constructor(
+    /** `unsupported`: no push here; `blocked`: the player said no; `failed`: the browser's push service did not answer (see `detail`). */
+    readonly reason: 'unsupported' | 'blocked' | 'failed',
+    /** The browser's own words, for `failed`. */
+    readonly detail = '',
+  ) {
+    super(`${reason}${detail ? `: ${detail}` : ''}`);
+  }
+}
 
 /** This browser can take push notices at all (a secure page with service workers and the Push API). */
 export function pushSupported(): boolean {
@@ -41,7 +50,7 @@ export function sameKey(held: ArrayBuffer | null, key: string): boolean {
 /** The subscription as the server takes it. */
 export function toWire(sub: PushSubscriptionJSON): Subscription {
   const { endpoint, keys } = sub;
-  if (!endpoint || !keys?.p256dh || !keys.auth) throw new PushRefused('the browser gave an incomplete subscription');
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new PushRefused('failed', 'an incomplete subscription');
   return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
 }
 
@@ -51,9 +60,9 @@ export function toWire(sub: PushSubscriptionJSON): Subscription {
  * Throws `PushRefused` with a reason to show.
  */
 export async function subscribe(key: string): Promise<Subscription> {
-  if (!pushSupported()) throw new PushRefused('this browser cannot take push notices here');
+  if (!pushSupported()) throw new PushRefused('unsupported');
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new PushRefused('notifications are blocked for this site in the browser’s settings');
+  if (permission !== 'granted') throw new PushRefused('blocked');
   try {
     await navigator.serviceWorker.register('/sw.js');
     const ready = await navigator.serviceWorker.ready;
@@ -67,6 +76,6 @@ export async function subscribe(key: string): Promise<Subscription> {
   } catch (e) {
     if (e instanceof PushRefused) throw e;
     const why = e instanceof Error ? e.message : String(e);
-    throw new PushRefused(`the browser could not subscribe (${why})`);
+    throw new PushRefused('failed', why);
   }
 }
