@@ -2,6 +2,7 @@
 // type is checked against it).
 import type { Messages } from './en';
 import { count, list } from './format';
+import type { TurnTimer } from '../generated/TurnTimer';
 
 export const ar: Messages = {
   nav: {
@@ -144,6 +145,27 @@ export const ar: Messages = {
     emailOn: 'تصلك رسالة بريد إلكتروني عندما يحين دورك.',
     stopEmails: 'إيقاف الرسائل',
     emailMe: 'راسلني عندما يحين دوري وأنا غائب',
+  },
+  pace: {
+    legend: 'الإيقاع ومؤقت الدور',
+    live: 'مباشر',
+    ownPace: 'على مهلك',
+    ownPaceShown: (p) => `على مهلك: ${p.timer}`,
+    timer: (p) => {
+      if (p.secs === null) return 'متوقف: الطاولة تنتظر';
+      const names: Partial<Record<TurnTimer, string>> = { relaxed: 'هادئ', normal: 'عادي', fast: 'سريع' };
+      const d = p.secs / 86400;
+      const h = p.secs / 3600;
+      const span =
+        p.secs >= 86400 ? (d === 1 ? 'يوم واحد' : `${count('ar', d)} أيام`)
+        : p.secs >= 3600 ? (h === 1 ? 'ساعة واحدة' : `${count('ar', h)} ساعة`)
+        : p.secs >= 60 ? `${count('ar', p.secs / 60)} دقيقة`
+        : `${count('ar', p.secs)} ثانية`;
+      const name = names[p.timer];
+      return name && p.secs < 3600 ? `${name}: ${span} لكل قرار` : `${span} لكل قرار`;
+    },
+    ownPaceNote: 'العب نقلتك متى وجدت دقيقة: تنتظر الطاولة كل لاعب حتى الوقت المعروض، حتى لو أُغلقت كل الصفحات.',
+    expiryNote: 'عندما ينفد وقت لاعب يقرر الخادم عنه؛ وبعد قرارين متتاليين كهذين يلعب روبوت عنه حتى يعود.',
   },
   notFound: {
     title: 'الصفحة غير موجودة',

@@ -1,6 +1,7 @@
 // Deutsch. Same shape as `en.ts` (its type is checked against it).
 import type { Messages } from './en';
 import { count, list } from './format';
+import type { TurnTimer } from '../generated/TurnTimer';
 
 export const de: Messages = {
   nav: {
@@ -143,6 +144,29 @@ export const de: Messages = {
     emailOn: 'Du bekommst eine E-Mail, wenn du am Zug bist.',
     stopEmails: 'Keine E-Mails mehr',
     emailMe: 'Schick mir eine E-Mail, wenn ich am Zug und nicht da bin',
+  },
+  pace: {
+    legend: 'Tempo und Zugzeit',
+    live: 'Echtzeit',
+    ownPace: 'In eigenem Tempo',
+    ownPaceShown: (p) => `In eigenem Tempo: ${p.timer}`,
+    timer: (p) => {
+      if (p.secs === null) return 'Aus: der Tisch wartet';
+      const names: Partial<Record<TurnTimer, string>> = { relaxed: 'Entspannt', normal: 'Normal', fast: 'Schnell' };
+      const d = p.secs / 86400;
+      const h = p.secs / 3600;
+      const span =
+        p.secs >= 86400 ? (d === 1 ? '1 Tag' : `${count('de', d)} Tage`)
+        : p.secs >= 3600 ? (h === 1 ? '1 Stunde' : `${count('de', h)} Stunden`)
+        : p.secs >= 60 ? `${count('de', p.secs / 60)} Min.`
+        : `${count('de', p.secs)} s`;
+      const name = names[p.timer];
+      return name && p.secs < 3600 ? `${name}: ${span} pro Entscheidung` : `${span} pro Entscheidung`;
+    },
+    ownPaceNote:
+      'Zieh, wann immer du eine Minute hast: Der Tisch wartet auf alle bis zur angezeigten Zeit, auch wenn jede Seite geschlossen ist.',
+    expiryNote:
+      'Läuft die Zeit ab, entscheidet der Server; nach zwei solchen Entscheidungen in Folge spielt ein Bot, bis die Person zurück ist.',
   },
   notFound: {
     title: 'Seite nicht gefunden',

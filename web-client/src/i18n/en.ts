@@ -5,6 +5,7 @@
 // Numbers, lists and dates go through `Intl` (see `format.ts`), never by hand.
 
 import { count, list } from './format';
+import type { TurnTimer } from '../generated/TurnTimer';
 
 export const en = {
   nav: {
@@ -149,6 +150,30 @@ export const en = {
     emailOn: 'You get an email when it is your turn.',
     stopEmails: 'Stop the emails',
     emailMe: 'Email me when it is my turn and I am away',
+  },
+  pace: {
+    legend: 'Pace and turn timer',
+    live: 'Live',
+    ownPace: 'At your own pace',
+    ownPaceShown: (p: { timer: string }) => `At your own pace: ${p.timer}`,
+    /** A turn timer: "Normal: 45 s a decision", "1 day a decision", "Off: the table waits". */
+    timer: (p: { timer: TurnTimer; secs: number | null }) => {
+      if (p.secs === null) return 'Off: the table waits';
+      const names: Partial<Record<TurnTimer, string>> = { relaxed: 'Relaxed', normal: 'Normal', fast: 'Fast' };
+      const d = p.secs / 86400;
+      const h = p.secs / 3600;
+      const span =
+        p.secs >= 86400 ? (d === 1 ? '1 day' : `${count('en', d)} days`)
+        : p.secs >= 3600 ? (h === 1 ? '1 hour' : `${count('en', h)} hours`)
+        : p.secs >= 60 ? `${count('en', p.secs / 60)} min`
+        : `${count('en', p.secs)} s`;
+      const name = names[p.timer];
+      return name && p.secs < 3600 ? `${name}: ${span} a decision` : `${span} a decision`;
+    },
+    ownPaceNote:
+      'Play a move whenever you have a minute: the table waits for each player up to the time shown, even with every page closed.',
+    expiryNote:
+      "When a player's time runs out the server decides for them; after two such decisions in a row a bot plays for them until they are back.",
   },
   notFound: {
     title: 'Page not found',

@@ -1,6 +1,7 @@
 // Español. Same shape as `en.ts` (its type is checked against it).
 import type { Messages } from './en';
 import { count, list } from './format';
+import type { TurnTimer } from '../generated/TurnTimer';
 
 export const es: Messages = {
   nav: {
@@ -143,6 +144,29 @@ export const es: Messages = {
     emailOn: 'Recibes un correo cuando es tu turno.',
     stopEmails: 'Dejar de recibir correos',
     emailMe: 'Envíame un correo cuando sea mi turno y no esté',
+  },
+  pace: {
+    legend: 'Ritmo y tiempo por turno',
+    live: 'En directo',
+    ownPace: 'A tu ritmo',
+    ownPaceShown: (p) => `A tu ritmo: ${p.timer}`,
+    timer: (p) => {
+      if (p.secs === null) return 'Sin límite: la mesa espera';
+      const names: Partial<Record<TurnTimer, string>> = { relaxed: 'Tranquilo', normal: 'Normal', fast: 'Rápido' };
+      const d = p.secs / 86400;
+      const h = p.secs / 3600;
+      const span =
+        p.secs >= 86400 ? (d === 1 ? '1 día' : `${count('es', d)} días`)
+        : p.secs >= 3600 ? (h === 1 ? '1 hora' : `${count('es', h)} horas`)
+        : p.secs >= 60 ? `${count('es', p.secs / 60)} min`
+        : `${count('es', p.secs)} s`;
+      const name = names[p.timer];
+      return name && p.secs < 3600 ? `${name}: ${span} por decisión` : `${span} por decisión`;
+    },
+    ownPaceNote:
+      'Juega cuando tengas un minuto: la mesa espera a cada jugador hasta el tiempo indicado, aunque todas las páginas estén cerradas.',
+    expiryNote:
+      'Cuando a alguien se le acaba el tiempo, el servidor decide por él; tras dos decisiones así seguidas, un bot juega por él hasta que vuelva.',
   },
   notFound: {
     title: 'Página no encontrada',
