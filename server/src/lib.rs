@@ -304,8 +304,7 @@ async fn forget_gone(mut gone: tokio::sync::mpsc::Receiver<notices::PushGone>, r
     while let Some(g) = gone.recv().await {
         // The room first: once the database has forgotten it, nothing the
         // room does next can still use it.
-        let live = rooms.live().into_iter().find(|(code, _)| *code == g.room);
-        if let Some((_, handle)) = live {
+        if let Some(handle) = rooms.running(&g.room) {
             handle
                 .send(room::RoomCmd::PushGone {
                     seat: g.seat,

@@ -473,7 +473,7 @@ impl Rooms {
     }
 
     /// The live room with this code, if its actor is running.
-    fn running(&self, code: &RoomCode) -> Option<RoomHandle> {
+    pub(crate) fn running(&self, code: &RoomCode) -> Option<RoomHandle> {
         self.lock().get(code).filter(|h| !h.tx.is_closed()).cloned()
     }
 

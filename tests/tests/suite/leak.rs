@@ -434,7 +434,7 @@ async fn no_connection_learns_what_it_may_not_know() {
 async fn no_notice_names_what_it_may_not_know() {
     use crate::notices::push::{push_service, push_state, subscribe, Browser};
     use crate::notices::{
-        email_state, play_with_seat_1_away, receiver, room_until, set, smtp_sink,
+        email_state, eventually, play_with_seat_1_away, receiver, room_until, set, smtp_sink,
     };
     use parlor_protocol::room::WebhookFormat;
 
@@ -482,16 +482,9 @@ async fn no_notice_names_what_it_may_not_know() {
         parlor_tests::await_start(&mut a).await;
         let match_id = a.match_id();
         let turns = play_with_seat_1_away(&server, &code, &guest.token, &mut a).await;
-        let posts = hook.await_count(1).await;
-        for _ in 0..200 {
-            let got = hook.bodies();
-            if got.iter().any(|b| b["event"] == "won") {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
+        hook.await_count(1).await;
+        eventually(200, || hook.bodies().iter().any(|b| b["event"] == "won")).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
-        drop(posts);
         let posts = hook.bodies();
         let pushes: Vec<serde_json::Value> =
             service.pushed().into_iter().map(|x| x.message).collect();

@@ -61,15 +61,23 @@ impl Receiver {
 
     /// Waits until it has `n` bodies (a notice is posted off the room's path).
     pub(crate) async fn await_count(&self, n: usize) -> Vec<Value> {
-        for _ in 0..200 {
-            let b = self.bodies();
-            if b.len() >= n {
-                return b;
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
+        if !eventually(200, || self.bodies().len() >= n).await {
+            panic!("the receiver got {:?}, not {n} notices", self.bodies());
         }
-        panic!("the receiver got {:?}, not {n} notices", self.bodies());
+        self.bodies()
     }
+}
+
+/// Waits up to `tries` × 25 ms for `ok` (notices go out off the rooms'
+/// path); whether it came.
+pub(crate) async fn eventually(tries: u32, ok: impl Fn() -> bool) -> bool {
+    for _ in 0..tries {
+        if ok() {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    ok()
 }
 
 pub(crate) async fn server(db: &TestDb) -> TestServer {
@@ -390,17 +398,11 @@ pub(crate) async fn smtp_sink() -> Sink {
 
 impl Sink {
     async fn await_count(&self, n: usize) -> Vec<Mail> {
-        for _ in 0..400 {
-            let m = self.mails.lock().unwrap().clone();
-            if m.len() >= n {
-                return m;
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
+        let held = || self.mails.lock().unwrap().clone();
+        if !eventually(400, || held().len() >= n).await {
+            panic!("the sink got {} mails, not {n}", held().len());
         }
-        panic!(
-            "the sink got {} mails, not {n}",
-            self.mails.lock().unwrap().len()
-        );
+        held()
     }
 }
 

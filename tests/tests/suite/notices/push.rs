@@ -27,7 +27,8 @@ use web_push_native::p256::SecretKey;
 use web_push_native::Auth;
 
 use super::{
-    await_stored, dee_in_a_lobby, play_with_seat_1_away, refused, room_until, server, stored,
+    await_stored, dee_in_a_lobby, eventually, play_with_seat_1_away, refused, room_until, server,
+    stored,
 };
 
 /// The seat's column its push subscription is stored in.
@@ -166,14 +167,10 @@ impl PushService {
     }
 
     async fn await_count(&self, n: usize) -> Vec<Pushed> {
-        for _ in 0..200 {
-            let p = self.pushed();
-            if p.len() >= n {
-                return p;
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
+        if !eventually(200, || self.pushed().len() >= n).await {
+            panic!("the push service got {:?}, not {n} messages", self.pushed());
         }
-        panic!("the push service got {:?}, not {n} messages", self.pushed());
+        self.pushed()
     }
 }
 
@@ -307,12 +304,7 @@ async fn a_subscription_the_push_service_dropped_is_forgotten() {
         a.await_version(v + 1).await;
         a.settle().await;
     }
-    for _ in 0..200 {
-        if *service.gone.lock().unwrap() > 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    eventually(200, || *service.gone.lock().unwrap() > 0).await;
     await_stored(&db, &code, PUSH, 0).await;
     // The rest of the match: never asked again.
     let turns_away = play_with_seat_1_away(&server, &code, &guest.token, &mut a).await;
