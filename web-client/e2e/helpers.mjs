@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as httpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,9 @@ import { chromium } from 'playwright-core';
 const here = dirname(fileURLToPath(import.meta.url));
 const webClient = resolve(here, '..');
 const serverBin = resolve(webClient, process.env.PARLOR_SERVER_BIN ?? '../target/debug/parlor-server');
-const webDir = resolve(webClient, 'dist');
+// E2E_WEB_DIR: a build of the client elsewhere (`vite build --outDir`), so
+// two checkouts' builds never overwrite each other.
+const webDir = resolve(webClient, process.env.E2E_WEB_DIR ?? 'dist');
 
 /** Where to save screenshots, or null. */
 export const shots = process.env.E2E_SCREENSHOTS ? resolve(process.env.E2E_SCREENSHOTS) : null;
@@ -215,6 +217,16 @@ export async function noHorizontalScroll(page) {
 }
 
 /**
+ * Every page of `ctx` opens in `locale` (as if chosen in the header's
+ * picker before): a catalog's tag, or the pseudo-locale `en-XA`.
+ * @param {import('playwright-core').BrowserContext} ctx
+ * @param {string} locale
+ */
+export async function speak(ctx, locale) {
+  await ctx.addInitScript((l) => localStorage.setItem('parlor.locale', l), locale);
+}
+
+/**
  * Opens a room of `game` with A (desktop) as host and B (phone-sized) joined
  * through the share link, and returns both pages still in the lobby.
  * `setup` runs on A's home page after the game is picked (options);
@@ -229,12 +241,17 @@ export async function noHorizontalScroll(page) {
  *   viewportB?: { width: number, height: number },
  *   initScript?: () => void,
  *   confirmMoves?: boolean,
- * }} [opts] `confirmMoves`: A keeps the confirm bar (B never has it)
+ *   lang?: string,
+ * }} [opts] `confirmMoves`: A keeps the confirm bar (B never has it);
+ *   `lang`: both players read the page in this language (a catalog's tag, or
+ *   `en-XA`), chosen before the page opens
  */
 export async function openRoom(br, baseUrl, errors, opts = {}) {
   const ctxA = await br.newContext({ viewport: opts.viewportA ?? { width: 1100, height: 900 } });
   const ctxB = await br.newContext({ viewport: opts.viewportB ?? { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   if (opts.initScript) await Promise.all([ctxA.addInitScript(opts.initScript), ctxB.addInitScript(opts.initScript)]);
+  if (opts.lang) await Promise.all([ctxA, ctxB].map((ctx) => speak(ctx, /** @type {string} */ (opts.lang))));
+  const english = !opts.lang || opts.lang === 'en';
   const a = await newPage(ctxA, errors, { confirmMoves: opts.confirmMoves });
   const b = await newPage(ctxB, errors);
 
@@ -250,13 +267,13 @@ export async function openRoom(br, baseUrl, errors, opts = {}) {
   assert.equal(await a.getByTestId('start').isDisabled(), true, 'start disabled with one player');
   await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   await a.getByTestId('copy-link').click();
-  await a.getByTestId('toast-info').getByText('Link copied').waitFor();
+  await (english ? a.getByTestId('toast-info').getByText('Link copied') : a.getByTestId('toast-info')).waitFor();
   assert.equal(await a.evaluate(() => navigator.clipboard.readText()), shareLink);
 
   await b.goto(shareLink);
   await b.getByTestId('join-name').fill('Ben');
   await b.getByTestId('join-submit').click();
-  await b.getByTestId('seat-1').getByText('you').waitFor();
+  await b.getByTestId('seat-1').getByText(english ? 'you' : 'Ben').waitFor();
   await a.getByTestId('seat-1').getByText('Ben').waitFor();
   return { a, b, ctxA, ctxB, close: async () => Promise.all([ctxA.close(), ctxB.close()]) };
 }
@@ -590,4 +607,130 @@ export async function pushService() {
     }, subscription);
   }
   return { subscription, messages, problems, stubPush };
+}
+
+/** The names that stay as published in every language (src/i18n/proper-names.ts). */
+const PROPER_NAMES = [...readFileSync(resolve(webClient, 'src/i18n/proper-names.ts'), 'utf8').matchAll(/^\s+'([^']+)',?$/gm)].map(
+  (m) => m[1],
+);
+
+/**
+ * Every text a reader meets on the page now: visible text nodes (by their
+ * element) and the `aria-label`, `title`, `placeholder` and `alt` of
+ * visible elements, each with a short description of where it is.
+ * @param {import('playwright-core').Page} page
+ * @param {string} [within] only inside this CSS selector's elements (else the whole page)
+ * @returns {Promise<{ text: string, at: string }[]>}
+ */
+async function readable(page, within) {
+  return page.evaluate((within) => {
+    /** @param {Element} el */
+    const seen = (el) => {
+      if (el.closest('[hidden], script, style, noscript, template')) return false;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') return false;
+      const sr = el.closest('.sr-only');
+      return el.getClientRects().length > 0 || !!sr;
+    };
+    /** @param {Element} el */
+    const where = (el) => {
+      const id = el.closest('[data-testid]')?.getAttribute('data-testid');
+      return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''}${id ? ` in [${id}]` : ''}`;
+    };
+    const out = [];
+    const roots = within ? Array.from(document.querySelectorAll(within)) : [document.body];
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const el = node.parentElement;
+        if (text && el && seen(el)) out.push({ text, at: where(el) });
+      }
+      for (const el of [root, ...Array.from(root.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))]) {
+        if (!seen(el)) continue;
+        for (const attr of ['aria-label', 'title', 'placeholder', 'alt']) {
+          const text = el.getAttribute(attr)?.trim();
+          if (text) out.push({ text, at: `${where(el)} @${attr}` });
+        }
+      }
+    }
+    if (!within) out.push({ text: document.title, at: 'title' });
+    return out;
+  }, within);
+}
+
+/** `text` without the proper names, `names` and room codes (which no language changes). */
+function withoutNames(text, names) {
+  let rest = text;
+  for (const name of [...PROPER_NAMES, ...names].sort((a, b) => b.length - a.length)) rest = rest.split(name).join(' ');
+  return rest.replace(/\b[A-Z0-9]{8}\b/g, ' ');
+}
+
+/** English words that are not words of German, Spanish or Arabic (a sentence with one is English). */
+const ENGLISH = new Set(
+  'the your you and with turn turns roll rolls rolled wins won winner player players score scores round rounds waiting take taken back move moves left is are this that of to for has have had card cards tile tiles play played game games new history rules hide claim points next what who how seat seats over wait close copy share join joined leave yet not none only each every all any their his her its dot dots bot bots'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Fails when the page shows an English sentence: a text a reader meets
+ * (text, labels, titles) with an English word in it, once proper names,
+ * `names` (the players') and room codes are taken out.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} [names]
+ * @param {string} [within] only inside this CSS selector's elements
+ */
+export async function noEnglish(page, names = [], within) {
+  const english = (await readable(page, within)).filter(({ text }) =>
+    withoutNames(text, names)
+      .toLowerCase()
+      .split(/[^\p{L}']+/u)
+      .some((word) => ENGLISH.has(word)),
+  );
+  assert.deepEqual(english, [], `English on the page:\n${english.map((e) => `  ${e.at}: ${e.text}`).join('\n')}`);
+}
+
+/**
+ * What the page, opened in the pseudo-locale (`en-XA`), shows that did not
+ * come from a catalog (each with where it is): a text with Latin letters and no
+ * pseudo-accented one, once proper names, `names` and room codes are taken out.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} [names]
+ * @param {string} [within] only inside this CSS selector's elements
+ * @returns {Promise<string[]>}
+ */
+export async function untranslated(page, names = [], within) {
+  const plain = (await readable(page, within)).filter(({ text }) => {
+    const rest = withoutNames(text, names);
+    return /[A-Za-z]/.test(rest) && !/[\u00C0-\u024F\u1E00-\u1EFF]/.test(rest);
+  });
+  return plain.map((e) => `${e.at}: ${e.text}`);
+}
+
+/**
+ * Fails when text overflows its box: the page scrolls sideways, or an
+ * element holding text is wider inside than its box (a clipped button, a
+ * word running out of its card). Boxes that scroll on purpose, and text cut
+ * with an ellipsis on purpose, are left out.
+ * @param {import('playwright-core').Page} page
+ */
+export async function noOverflow(page) {
+  await noHorizontalScroll(page);
+  const over = await page.evaluate(() => {
+    const out = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (!(el instanceof HTMLElement) || el.getClientRects().length === 0) continue;
+      const own = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      if (!own || el.clientWidth === 0) continue;
+      const style = getComputedStyle(el);
+      if (['auto', 'scroll'].includes(style.overflowX) || style.textOverflow === 'ellipsis') continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        const id = el.closest('[data-testid]')?.getAttribute('data-testid');
+        out.push(`${el.tagName.toLowerCase()}${id ? ` in [${id}]` : ''} (${el.scrollWidth} > ${el.clientWidth}): ${el.textContent?.trim().slice(0, 60)}`);
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(over, [], `text overflows its box:\n${over.join('\n')}`);
 }

@@ -6,15 +6,37 @@
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import { test } from 'node:test';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 register('./extensionless.mjs', import.meta.url);
-const { en } = await import('../node_modules/.cache/unit/i18n/en.js');
 const { PROPER_NAMES } = await import('../node_modules/.cache/unit/i18n/proper-names.js');
-const catalogs = {
-  de: (await import('../node_modules/.cache/unit/i18n/de.js')).de,
-  es: (await import('../node_modules/.cache/unit/i18n/es.js')).es,
-  ar: (await import('../node_modules/.cache/unit/i18n/ar.js')).ar,
-};
+const LOCALES = ['de', 'es', 'ar'];
+
+/** A part's name: `app` for the app's own catalogs, else the folder holding its i18n/ (the game). */
+const partName = (dir) => (relative(built, dir) === 'i18n' ? 'app' : basename(dirname(dir)));
+
+/** Every part's folder of catalogs (the app's own, each game's), as built by tsc. */
+const built = fileURLToPath(new URL('../node_modules/.cache/unit/', import.meta.url));
+function parts(dir = built) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (!statSync(path).isDirectory()) continue;
+    if (name === 'i18n' && existsSync(join(path, 'en.js'))) out.push(path);
+    else out.push(...parts(path));
+  }
+  return out;
+}
+
+const found = parts();
+test('the app and every game have catalogs', () => {
+  const names = found.map(partName);
+  for (const part of ['app', 'doozy-dice', 'mix-the-mutts', 'zingamino', 'zoomies', 'zop-zoo']) {
+    assert.ok(names.includes(part), `no catalogs for ${part} (found ${names.join(', ')})`);
+  }
+});
 
 /** Sample parameters: a list for `names`, else a number no sentence says by itself. */
 const sample = new Proxy({}, { get: (_, key) => (key === 'names' ? ['Xavi', 'Yuki', 'Zola'] : 37) });
@@ -33,24 +55,28 @@ function texts(catalog, path = []) {
   return out;
 }
 
-const english = texts(en);
-
-for (const [locale, catalog] of Object.entries(catalogs)) {
-  test(`${locale}: every message, translated`, () => {
-    const theirs = texts(catalog);
-    assert.deepEqual([...theirs.keys()].sort(), [...english.keys()].sort(), 'the same messages');
-    for (const [key, { text, params }] of theirs) {
-      const base = english.get(key);
-      assert.ok(text.trim().length > 0, `${locale} ${key} is empty`);
-      if (text === base?.text) assert.ok(PROPER_NAMES.includes(text), `${locale} ${key} is still English: ${text}`);
-      // A parameter the English message shows, this one shows too.
-      if (params) {
-        for (const forms of shown) {
-          if (forms.some((f) => base?.text.includes(f))) {
-            assert.ok(forms.some((f) => text.includes(f)), `${locale} ${key} leaves out a parameter: ${text}`);
+for (const dir of found) {
+  const part = partName(dir);
+  const load = async (locale) => (await import(pathToFileURL(join(dir, `${locale}.js`)).href))[locale];
+  const english = texts(await load('en'));
+  for (const locale of LOCALES) {
+    test(`${part} in ${locale}: every message, translated`, async () => {
+      assert.ok(existsSync(join(dir, `${locale}.js`)), `${part} has no ${locale} catalog`);
+      const theirs = texts(await load(locale));
+      assert.deepEqual([...theirs.keys()].sort(), [...english.keys()].sort(), 'the same messages');
+      for (const [key, { text, params }] of theirs) {
+        const base = english.get(key);
+        assert.ok(text.trim().length > 0, `${locale} ${key} is empty`);
+        if (text === base?.text) assert.ok(PROPER_NAMES.includes(text), `${locale} ${key} is still English: ${text}`);
+        // A parameter the English message shows, this one shows too.
+        if (params) {
+          for (const forms of shown) {
+            if (forms.some((f) => base?.text.includes(f))) {
+              assert.ok(forms.some((f) => text.includes(f)), `${locale} ${key} leaves out a parameter: ${text}`);
+            }
           }
         }
       }
-    }
-  });
+    });
+  }
 }

@@ -7,6 +7,16 @@ export const ALL_LOCALES = ['en', 'de', 'es', 'ar'] as const;
 export type Locale = (typeof ALL_LOCALES)[number];
 
 /**
+ * The pseudo-locale: English with every letter accented and about 35 %
+ * longer (`[Ƥíçķ á ğáɱé ~~~]`), made from the English catalogs. Opened with
+ * `?lang=en-XA` to find text that does not come from a catalog, and to see
+ * where longer words break the layout.
+ */
+export const PSEUDO = 'en-XA';
+/** A language the page can show: one with catalogs, or the pseudo-locale. */
+export type Shown = Locale | typeof PSEUDO;
+
+/**
  * The languages offered to players: those whose catalogs cover every page.
  * The others are being filled in (docs/translating.md): reachable in
  * development and tests with `?lang=de`, never chosen for a player.
@@ -14,7 +24,13 @@ export type Locale = (typeof ALL_LOCALES)[number];
 export const LOCALES: readonly Locale[] = ['en'];
 
 /** Each language's name in itself, for the picker. */
-export const AUTONYMS: Record<Locale, string> = { en: 'English', de: 'Deutsch', es: 'Español', ar: 'العربية' };
+export const AUTONYMS: Record<Shown, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  es: 'Español',
+  ar: 'العربية',
+  [PSEUDO]: '[Ƥšéûðö]',
+};
 
 /** Languages written right to left (the page mirrors for them). */
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);

@@ -1,5 +1,19 @@
 // Names that stay as published in every language (the games' own names,
 // their cards' and pieces' names, and Parlor's), unless a localized edition
 // exists. A translated message may equal the English one only when it is
-// one of these (checked by unit/catalogs.test.mjs).
-export const PROPER_NAMES: readonly string[] = ['Parlor', 'Doozy Dice', 'Mix-the-Mutts', 'Zoomies', 'Zingamino', 'Zop Zoo'];
+// one of these (checked by unit/catalogs.test.mjs); the browser tests leave
+// them out when they look for English on a page. One name per line.
+export const PROPER_NAMES: readonly string[] = [
+  'Parlor',
+  // The games.
+  'Doozy Dice',
+  'Mix-the-Mutts',
+  'Zoomies',
+  'Zingamino',
+  'Zop Zoo',
+  // Doozy Dice: its cards and dice.
+  // Mix-the-Mutts: its breeds and cards.
+  // Zoomies: its tokens and tiles.
+  // Zingamino: its tiles and calls.
+  // Zop Zoo: its animals and cards.
+];

@@ -9,10 +9,13 @@ import Table from './Table.svelte';
 import { actorOf, narrate } from './log';
 import { moves } from './moves';
 import { rules } from './rules';
+import { t } from './i18n';
 
 const doozy: GameUi = {
   title: 'Doozy Dice',
-  blurb: 'Roll five dice to complete five combos in as few rolls as you can. Doozy Faces earn dots; dots bend the dice.',
+  get blurb() {
+    return t.blurb;
+  },
   Icon,
   Options,
   Table,
