@@ -37,3 +37,17 @@ test('numbers, lists and plurals come from Intl', () => {
   assert.equal(en.nav.myTablesWaiting({ count: 2 }), 'My tables, 2 waiting on you');
   assert.equal(en.names({ names: ['Ana', 'Ben'] }), 'Ana and Ben');
 });
+
+test('the pseudo-locale accents, brackets and lengthens every message, keeping what is not a letter', async () => {
+  const { pseudo, pseudoCatalog, PSEUDO_LETTERS } = await import('../node_modules/.cache/unit/i18n/pseudo.js');
+  const text = 'Pick a game';
+  const shown = pseudo(text);
+  assert.match(shown, /^\[Ƥíçķ á ğáɱé ~+\]$/);
+  assert.ok(shown.length >= Math.round(text.length * 1.35), `about 35 % longer: ${shown}`);
+  assert.equal(pseudo('2–4'), '2–4', 'no letters, nothing to mark');
+  for (const c of shown.replace(/[\s[\]~]/g, '')) assert.ok(PSEUDO_LETTERS.includes(c), `${c} is a pseudo letter`);
+  const catalog = pseudoCatalog({ a: 'Roll', nested: { list: ['One', 'Two'] }, f: (p) => `${p.n} rolls` });
+  assert.match(catalog.a, /^\[Řöļļ ~+\]$/);
+  assert.match(catalog.nested.list[1], /^\[Ţŵö ~+\]$/);
+  assert.match(catalog.f({ n: 3 }), /^\[3 řöļļš ~+\]$/, 'a message function’s result, with its numbers as they are');
+});
