@@ -1,8 +1,12 @@
 // Unit tests for the reconnect backoff, the presence texts and room codes (`npm run test:unit`).
 import assert from 'node:assert/strict';
+import { register } from 'node:module';
 import { test } from 'node:test';
 import { BACKOFF_MAX_MS, backoffDelay } from '../node_modules/.cache/unit/lib/backoff.js';
 import { awayText, presenceOf, presenceText } from '../node_modules/.cache/unit/lib/presence.js';
+register('./extensionless.mjs', import.meta.url);
+/** The app's English messages, as the page passes them. */
+const { en } = await import('../node_modules/.cache/unit/i18n/en.js');
 
 test('backoff: 0.5 s doubling to 8 s, jittered between half and all of it', () => {
   const lo = () => 0;
@@ -24,17 +28,17 @@ test('presence counts up from away_ms and the time the room arrived', () => {
 });
 
 test('away texts', () => {
-  assert.equal(awayText(0), 'away');
-  assert.equal(awayText(59_999), 'away');
-  assert.equal(awayText(60_000), 'away for 1 min');
-  assert.equal(awayText(59 * 60_000 + 59_999), 'away for 59 min');
-  assert.equal(awayText(60 * 60_000), 'away for 1 h');
-  assert.equal(awayText(125 * 60_000), 'away for 2 h 5 min');
-  assert.equal(awayText(24 * 3_600_000), 'away for 1 day');
-  assert.equal(awayText(80 * 3_600_000), 'away for 3 days');
-  assert.equal(presenceText({ kind: 'here' }), 'online');
-  assert.equal(presenceText({ kind: 'not_yet' }), 'not here yet');
-  assert.equal(presenceText({ kind: 'away', ms: 61_000 }), 'away for 1 min');
+  assert.equal(awayText(0, en), 'away');
+  assert.equal(awayText(59_999, en), 'away');
+  assert.equal(awayText(60_000, en), 'away for 1 min');
+  assert.equal(awayText(59 * 60_000 + 59_999, en), 'away for 59 min');
+  assert.equal(awayText(60 * 60_000, en), 'away for 1 h');
+  assert.equal(awayText(125 * 60_000, en), 'away for 2 h 5 min');
+  assert.equal(awayText(24 * 3_600_000, en), 'away for 1 day');
+  assert.equal(awayText(80 * 3_600_000, en), 'away for 3 days');
+  assert.equal(presenceText({ kind: 'here' }, en), 'online');
+  assert.equal(presenceText({ kind: 'not_yet' }, en), 'not here yet');
+  assert.equal(presenceText({ kind: 'away', ms: 61_000 }, en), 'away for 1 min');
 });
 
 test('room codes: 8 characters of the look-alike-free alphabet', async () => {

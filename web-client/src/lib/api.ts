@@ -1,6 +1,7 @@
 // Typed wrappers around Parlor's HTTP API (`/api/...`). Every failure becomes
-// an `ApiFailure` carrying the server's `ApiError` code and message, so pages
-// can show a sentence instead of a status number.
+// an `ApiFailure` carrying the server's `ApiError` code and message; a page
+// shows `problemText(e, m)`, worded from the code in the player's language
+// (the server's English `message` is for logs).
 
 import type { ApiError } from '../generated/ApiError';
 import type { ChatPage } from '../generated/ChatPage';
@@ -16,6 +17,10 @@ import type { Replay } from '../generated/Replay';
 import type { RoomInfo } from '../generated/RoomInfo';
 import type { Tables } from '../generated/Tables';
 import type { TablesQuery } from '../generated/TablesQuery';
+import type { Messages } from '../i18n/en';
+
+/** The `ApiError` codes the page words (and its own: `network`, `bad_response`). */
+export type HttpCode = keyof Messages['problems'];
 
 /** An HTTP call that did not succeed. */
 export class ApiFailure extends Error {
@@ -139,8 +144,15 @@ export const api = {
     request<ChatPage>('GET', `/api/matches/${enc(id)}/chat?after=${after}&limit=${limit}`),
 };
 
-/** A sentence for any thrown value. */
+/** A sentence for any thrown value, in English (for logs; a page shows `problemText`). */
 export function errorText(e: unknown): string {
   if (e instanceof Error) return e.message;
   return String(e);
+}
+
+/** A failed request (or anything thrown) in the player's words: from its code, never the server's English. */
+export function problemText(e: unknown, m: Messages): string {
+  if (!(e instanceof ApiFailure)) return m.unexpected;
+  if (Object.hasOwn(m.problems, e.code)) return m.problems[e.code as HttpCode];
+  return e.status ? m.httpStatus({ status: e.status }) : m.problems.network;
 }

@@ -1,7 +1,9 @@
 // Presence of seated players: connected, not here yet, or away for a while.
 // `SeatInfo.away_ms` is how long the seat had been without a connection when
 // the server sent the room; the client counts up from the moment it arrived.
-// Pure, for `npm run test:unit`.
+// Pure, for `npm run test:unit`; the words are the app's messages, passed in.
+
+import type { Messages } from '../i18n/en';
 
 /** What a seat's presence badge says. */
 export type Presence =
@@ -25,27 +27,26 @@ export function presenceOf(
 }
 
 /** "away", "away for 1 min", "away for 12 min", "away for 2 h 5 min", "away for 3 days". */
-export function awayText(ms: number): string {
+export function awayText(ms: number, m: Messages): string {
   const min = Math.floor(ms / 60_000);
-  if (min < 1) return 'away';
-  if (min < 60) return `away for ${min} min`;
+  if (min < 1) return m.presence.away;
+  if (min < 60) return m.presence.awayMin({ minutes: min });
   const h = Math.floor(min / 60);
   if (h < 24) {
-    const m = min % 60;
-    return m ? `away for ${h} h ${m} min` : `away for ${h} h`;
+    const rest = min % 60;
+    return rest ? m.presence.awayHoursMin({ hours: h, minutes: rest }) : m.presence.awayHours({ hours: h });
   }
-  const d = Math.floor(h / 24);
-  return `away for ${d} ${d === 1 ? 'day' : 'days'}`;
+  return m.presence.awayDays({ days: Math.floor(h / 24) });
 }
 
 /** Short text for a presence badge. */
-export function presenceText(p: Presence): string {
+export function presenceText(p: Presence, m: Messages): string {
   switch (p.kind) {
     case 'here':
-      return 'online';
+      return m.presence.online;
     case 'not_yet':
-      return 'not here yet';
+      return m.presence.notYet;
     case 'away':
-      return awayText(p.ms);
+      return awayText(p.ms, m);
   }
 }

@@ -16,10 +16,13 @@ export function openSeats(room: Seating): number {
   return Math.max(0, room.max_players - room.seats.length - closedSeats(room));
 }
 
-/** In the lobby with no seat for a newcomer: why, ending in what is left to do; else null. */
-export function noSeatReason(room: Seating): string | null {
+/** Why a lobby has no seat for a newcomer (the page words it: `m.room.noSeat`). */
+export type NoSeat = 'locked' | 'closed' | 'full';
+
+/** In the lobby with no seat for a newcomer: why; else null. */
+export function noSeatReason(room: Seating): NoSeat | null {
   if (room.status !== 'lobby' || openSeats(room) > 0) return null;
-  if (room.locked) return 'The host has locked this room: you can watch.';
-  if (closedSeats(room) > 0) return 'No seat is open: the host has closed the free ones. You can watch.';
-  return 'Every seat is taken: you can watch.';
+  if (room.locked) return 'locked';
+  if (closedSeats(room) > 0) return 'closed';
+  return 'full';
 }

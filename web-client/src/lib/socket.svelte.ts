@@ -21,13 +21,13 @@ import type { TurnTimer } from '../generated/TurnTimer';
 import type { ChatLine } from '../generated/ChatLine';
 import type { ClientMsg } from '../generated/ClientMsg';
 import type { Deadline } from '../generated/Deadline';
-import type { ErrorCode } from '../generated/ErrorCode';
 import type { GameOptions } from '../generated/GameOptions';
 import type { MatchSnapshot } from '../generated/MatchSnapshot';
 import type { RoomInfo } from '../generated/RoomInfo';
 import type { Seat } from '../generated/Seat';
 import type { ServerMsg } from '../generated/ServerMsg';
 import type { Viewer } from '../generated/Viewer';
+import type { Messages } from '../i18n/en';
 import { ApiFailure, api } from './api';
 import { backoffDelay } from './backoff';
 import { LOST, NO_ROOM_TEXT, closePolicy, roomClosedText } from './closePolicy';
@@ -36,7 +36,7 @@ import { stepList } from './steps';
 import { toasts } from './toasts.svelte';
 import { CLOSE } from '../generated/closeCodes';
 import { standingLog } from './standing';
-import type { ActOptions, ConnStatus, LogEntry, MatchState, Reacted, Staged, TableConn } from './types';
+import type { ActOptions, ConnStatus, LogEntry, MatchState, Reacted, Say, Staged, TableConn } from './types';
 
 function deadlineEnds(d: Deadline | null): number | null {
   return d ? Date.now() + d.remaining_ms : null;
@@ -53,27 +53,9 @@ const CONNECT_MS = 15_000;
 /** "No such room" this many times in a row (a restarting server may say it briefly) is believed. */
 const NO_ROOM_TRIES = 4;
 
-/** A sentence for each refusal, where the server's own message is too terse. */
-const ERROR_HINTS: Partial<Record<ErrorCode, string>> = {
-  stale_version: 'The table changed just before your move. Have a look and try again.',
-  nothing_to_take_back: 'That move can no longer be taken back.',
-  not_your_turn: "It isn't your turn.",
-  not_host: 'Only the host can do that.',
-  not_seated: 'Spectators can only watch.',
-  player_count: 'Not the right number of players to start.',
-  storage: 'The server could not save that move; nothing changed. Try again.',
-  shutting_down: 'The server is restarting. Try again in a moment.',
-};
-
 export { CLOSE };
 
-/** The server's lower-case message as a sentence: capitalised and ended. */
-function sentence(message: string): string {
-  const m = message.trim();
-  if (!m) return m;
-  const s = m[0].toUpperCase() + m.slice(1);
-  return /[.!?…]$/.test(s) ? s : `${s}.`;
-}
+const NOT_CONNECTED: Say = (m) => m.close.notConnected;
 
 export function wsUrl(code: string): string {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -106,9 +88,9 @@ export class RoomConnection implements TableConn {
   /** `client_seq` of an action awaiting its ack, or null. */
   pending = $state<number | null>(null);
   /** While `reconnecting`: what happened, a sentence for the banner under "Reconnecting…". */
-  reconnectText = $state<string | null>(null);
+  reconnectText = $state.raw<Say | null>(null);
   /** Why the connection stopped for good (retrying cannot help), if it did. */
-  closedReason = $state<string | null>(null);
+  closedReason = $state.raw<Say | null>(null);
   /** Whether a manual reconnect makes sense after `closedReason`. */
   canReconnect = $state(true);
   /** The server says the room does not exist (several times in a row). */
@@ -126,10 +108,11 @@ export class RoomConnection implements TableConn {
   /** The host moved this page's player to the spectators (lobby): its token is forgotten; this page watches. */
   unseated = $state(false);
   /**
-   * The room's table talk is full (`chat_full`): the server's sentence, shown
-   * in the chat until the match (or the time between matches) changes.
+   * The room's table talk is full (`chat_full`): during a match, or between
+   * matches; shown in the chat until the match (or the time between
+   * matches) changes.
    */
-  chatFull = $state<string | null>(null);
+  chatFull = $state<'match' | 'room' | null>(null);
   /** The one-time link code to move this seat to another device, once asked for. */
   seatLink = $state.raw<{ code: string; expiresAt: number } | null>(null);
   /** This seat's player gets turn emails (the server keeps the address, never sends it back). */
@@ -143,6 +126,10 @@ export class RoomConnection implements TableConn {
   reactions = $state.raw<Record<string, Reacted>>({});
 
   #token: string | null;
+  /** The app's messages in the language shown (a live proxy): what this connection says. */
+  #m: Messages;
+  /** The name this page last asked to take (a refusal as taken names it). */
+  #asked = '';
   #leaving = false;
   #ws: WebSocket | null = null;
   #stopped = false;
@@ -170,9 +157,10 @@ export class RoomConnection implements TableConn {
   /** A stale-refused action waiting for the next update to be sent again. */
   #resend: { action: AnyAction; opts: ActOptions; tries: number } | null = null;
 
-  constructor(code: string, token: string | null) {
+  constructor(code: string, token: string | null, m: Messages) {
     this.code = code;
     this.#token = token;
+    this.#m = m;
     window.addEventListener('online', this.#wake);
     document.addEventListener('visibilitychange', this.#wake);
     this.#open();
@@ -206,7 +194,7 @@ export class RoomConnection implements TableConn {
 
   /** Display name of a seat. */
   nameOf(seat: Seat): string {
-    return this.room?.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
+    return this.room?.seats.find((s) => s.seat === seat)?.name ?? this.#m.room.seatN({ number: seat + 1 });
   }
 
   /** The bot level sitting in this seat, if a bot plays it from the start. */
@@ -229,7 +217,7 @@ export class RoomConnection implements TableConn {
   thinkingSuffix(seat: Seat | null | undefined): string {
     if (seat === null || seat === undefined || !this.botThinking(seat)) return '';
     const s = this.room?.seats.find((x) => x.seat === seat);
-    return s?.stand_in ? ' — a bot is thinking for them…' : ' — bot thinking…';
+    return s?.stand_in ? this.#m.room.standInThinking : this.#m.room.botThinking;
   }
 
   /** The seat's player has been here and has no connection now. */
@@ -283,6 +271,7 @@ export class RoomConnection implements TableConn {
 
   /** Renames this seat (lobby only; the server refuses a name another seat has). */
   rename(name: string): boolean {
+    this.#asked = name.trim();
     return this.#send({ type: 'rename', name });
   }
 
@@ -507,7 +496,7 @@ export class RoomConnection implements TableConn {
     console.warn(`parlor: resyncing (${why})`);
     if (snapshot) this.#wantSnapshot = true;
     this.#detach(1000, 'resync');
-    this.reconnectText = 'Catching up with the table.';
+    this.reconnectText = (m) => m.close.catchingUp;
     this.#resyncStreak += 1;
     if (this.#resyncStreak <= 1) this.#open();
     else this.#scheduleRetry();
@@ -516,7 +505,7 @@ export class RoomConnection implements TableConn {
   #send(msg: ClientMsg): boolean {
     const ws = this.#ws;
     if (!ws || ws.readyState !== WebSocket.OPEN || this.status !== 'open') {
-      toasts.error('Not connected to the room right now. Reconnecting…');
+      toasts.error(NOT_CONNECTED);
       return false;
     }
     ws.send(JSON.stringify(msg));
@@ -541,7 +530,7 @@ export class RoomConnection implements TableConn {
     this.#connectTimer = setTimeout(() => {
       if (this.#ws !== ws || this.status === 'open') return;
       this.#detach(1000, 'too slow');
-      this.#closed(1006, '');
+      this.#closed(1006);
     }, CONNECT_MS);
     ws.onopen = () => {
       const hello: ClientMsg = { type: 'hello' };
@@ -571,7 +560,7 @@ export class RoomConnection implements TableConn {
     ws.onclose = (ev) => {
       if (this.#ws !== ws) return;
       this.#detach(1000, '');
-      this.#closed(ev.code, ev.reason);
+      this.#closed(ev.code);
     };
   }
 
@@ -582,31 +571,31 @@ export class RoomConnection implements TableConn {
     if (this.#pingSentAt !== null && now - this.#pingSentAt > DEAD_MS) {
       // Nothing heard since a ping long ago: the connection is gone without a close.
       this.#detach(1000, 'no answer');
-      this.#closed(1006, '');
+      this.#closed(1006);
       return;
     }
     ws.send(JSON.stringify({ type: 'ping' } satisfies ClientMsg));
     this.#pingSentAt ??= now;
   }
 
-  #closed(code: number, reason: string): void {
-    const p = closePolicy(code, reason);
+  #closed(code: number): void {
+    const p = closePolicy(code);
     switch (p.action) {
       case 'retry':
         // Failed attempts while the server is away say nothing new: keep
         // what started this (e.g. "the server is restarting").
-        if (p.text !== LOST || this.reconnectText === null) this.reconnectText = p.text;
+        if (p.say !== LOST || this.reconnectText === null) this.reconnectText = p.say;
         this.#attempt = Math.max(this.#attempt, p.minAttempt ?? 0);
         this.#scheduleRetry();
         return;
       case 'retry_now':
-        this.reconnectText = p.text;
+        this.reconnectText = p.say;
         this.status = 'reconnecting';
         this.#attempt = 0;
         this.#open();
         return;
       case 'no_room':
-        this.reconnectText = p.text;
+        this.reconnectText = p.say;
         if (this.#noRoomSignal()) this.#scheduleRetry();
         return;
       case 'bad_token':
@@ -614,7 +603,7 @@ export class RoomConnection implements TableConn {
         // page offer to join again.
         this.#token = null;
         this.tokenRejected = true;
-        toasts.error(p.text);
+        toasts.error(p.say);
         this.#attempt = 0;
         this.#open();
         return;
@@ -624,12 +613,12 @@ export class RoomConnection implements TableConn {
         this.#token = null;
         this.seatMoved = true;
         this.seatLink = null;
-        toasts.show(p.text);
+        toasts.show(p.say);
         this.#attempt = 0;
         this.#open();
         return;
       case 'stop':
-        this.#stop(p.text, p.reconnect);
+        this.#stop(p.say, p.reconnect);
         if (p.askWhy) void this.#askWhyClosed();
         return;
     }
@@ -644,7 +633,7 @@ export class RoomConnection implements TableConn {
     }
   }
 
-  #stop(text: string, canReconnect: boolean): void {
+  #stop(text: Say, canReconnect: boolean): void {
     this.#stopped = true;
     clearTimeout(this.#retryTimer);
     // (An attempt still in flight when an HTTP check said "no room".)
@@ -885,13 +874,21 @@ export class RoomConnection implements TableConn {
           this.unseated = true;
           break;
         }
-        if (msg.code === 'chat_full') this.chatFull = sentence(msg.message || 'The table talk is full.');
-        if (msg.code === 'rate_limited') toasts.slowDown();
-        else if (msg.code === 'chat_full') toasts.error(this.chatFull ?? msg.code);
-        else if (msg.code === 'bad_webhook') toasts.error(`That webhook can't be used: ${msg.message}.`);
-        else if (msg.code === 'bad_email') toasts.error(`That email can't be used: ${msg.message}.`);
-        else if (msg.code === 'bad_push') toasts.error(`This browser's notices can't be used: ${msg.message}.`);
-        else toasts.error(ERROR_HINTS[msg.code] ?? msg.message ?? msg.code);
+        // Worded from the code (and what this page knows), never from the
+        // server's English `message`.
+        const code = msg.code;
+        if (code === 'chat_full') {
+          const full = this.room?.status === 'playing' ? 'match' : 'room';
+          this.chatFull = full;
+          toasts.error((m) => m.chat.full[full]);
+        } else if (code === 'rate_limited') toasts.slowDown();
+        else if (code === 'name_taken' && this.#asked) {
+          // The seat whose name looks like the one asked for (names differing
+          // only in case count as the same), else the name as asked.
+          const asked = this.#asked.toLocaleLowerCase();
+          const name = this.room?.seats.find((s) => s.seat !== this.seat && s.name.toLocaleLowerCase() === asked)?.name ?? this.#asked;
+          toasts.error((m) => m.nameTaken({ name }));
+        } else toasts.error((m) => m.refusals[code] ?? m.refusals.not_now);
         break;
       }
       case 'pong':

@@ -2,6 +2,8 @@
 // on the icon, so a background tab says "your turn" (DOM-free, so the unit
 // tests can check it; components/TurnAlert.svelte applies it).
 
+import type { Messages } from '../i18n/en';
+
 /** Why this player is wanted now, or null. */
 export type Owed = 'turn' | 'answer' | null;
 
@@ -15,10 +17,10 @@ export function owed(seat: number | null, toAct: number[]): Owed {
 }
 
 /** The tab title: "● Your turn · <game> ABCD · Parlor", or the quiet one. */
-export function tabTitle(game: string | null, code: string, why: Owed): string {
+export function tabTitle(game: string | null, code: string, why: Owed, m: Messages): string {
   const place = game ? `${game} ${code}` : code;
-  if (why === 'turn') return `● Your turn · ${place} · Parlor`;
-  if (why === 'answer') return `● Your answer · ${place} · Parlor`;
+  if (why === 'turn') return m.tab.turn({ place });
+  if (why === 'answer') return m.tab.answer({ place });
   return `${place} · Parlor`;
 }
 

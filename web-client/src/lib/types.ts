@@ -14,6 +14,14 @@ import type { RoomInfo } from '../generated/RoomInfo';
 import type { Seat } from '../generated/Seat';
 import type { ToAct } from '../generated/ToAct';
 import type { Viewer } from '../generated/Viewer';
+import type { Messages } from '../i18n/en';
+
+/**
+ * Words for the player, said in the language shown: `lib` holds no text of
+ * its own, so what it has to say is a function of the app's messages (`m`),
+ * called where it is shown (and again when the language changes).
+ */
+export type Say = (m: Messages) => string;
 
 export type ConnStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
