@@ -5,6 +5,14 @@ import { count, list, pluralOf } from './format';
 import { unit, units2 } from './time';
 import type { TurnTimer } from '../generated/TurnTimer';
 
+/**
+ * A name (or names) inside an Arabic sentence, isolated from it (U+2068 …
+ * U+2069), so a Latin name and the punctuation after it keep their order.
+ */
+const iso = (name: string) => `\u2068${name}\u2069`;
+/** Names joined as Arabic joins them, each isolated. */
+const isoNames = (all: readonly string[]) => list('ar', all.map(iso));
+
 export const ar: Messages = {
   nav: {
     newGame: 'لعبة جديدة',
@@ -48,16 +56,16 @@ export const ar: Messages = {
     startGame: 'ابدأ لعبة',
     noneAfter: 'أو افتح رابطًا من صديق.',
     seat: (p) => `المقعد ${count('ar', p.number)}`,
-    with: (p) => `مع ${list('ar', p.names)}`,
+    with: (p) => `مع ${isoNames(p.names)}`,
     aloneSoFar: 'وحدك حتى الآن',
     youWon: 'لقد فزت',
     youAmongWinners: 'أنت',
-    wonBy: (p) => `فاز بها ${list('ar', p.names)}`,
+    wonBy: (p) => `فاز بها ${isoNames(p.names)}`,
     notStarted: 'لم تبدأ بعد',
     yourTurn: 'دورك',
-    yourTurnAnd: (p) => `دورك (ودور ${list('ar', p.names)})`,
+    yourTurnAnd: (p) => `دورك (ودور ${isoNames(p.names)})`,
     nobodyToAct: 'لا أحد عليه الدور',
-    toPlay: (p) => `الدور على ${list('ar', p.names)}`,
+    toPlay: (p) => `الدور على ${isoNames(p.names)}`,
     timeLeftTitle: 'الوقت المتبقي لهذا القرار',
     timeLeft: (p) => `بقي ${p.time}`,
     matchRecord: 'سجل المباراة',
@@ -67,12 +75,12 @@ export const ar: Messages = {
     playersCount: (p) => `${count('ar', p.count)} من ${count('ar', p.max)}`,
     host: 'المضيف',
     you: 'أنت',
-    moveConfirm: (p) => `نقل ${p.name} إلى المتفرجين؟`,
+    moveConfirm: (p) => `نقل ${iso(p.name)} إلى المتفرجين؟`,
     move: 'نقل',
     cancel: 'إلغاء',
-    moveLabel: (p) => `نقل إلى المتفرجين: ${p.name}`,
+    moveLabel: (p) => `نقل إلى المتفرجين: ${iso(p.name)}`,
     moveToSpectators: 'نقل إلى المتفرجين',
-    removeLabel: (p) => `إزالة ${p.name}`,
+    removeLabel: (p) => `إزالة ${iso(p.name)}`,
     remove: 'إزالة',
     closedSeat: 'مقعد مغلق',
     reopenLabel: 'إعادة فتح مقعد مغلق',
@@ -142,6 +150,7 @@ export const ar: Messages = {
     notOn: (p) => `غير مفعّل: ${p.why}.`,
     unsupported: 'لا يستطيع هذا المتصفح تلقي التنبيهات هنا',
     blocked: 'الإشعارات محظورة لهذا الموقع في إعدادات المتصفح',
+    incomplete: 'وصل اشتراك المتصفح من دون مفاتيحه',
     failed: (p) => `تعذّر على المتصفح الاشتراك (${p.detail})`,
     emails: 'رسائل الأدوار',
     emailOn: 'تصلك رسالة بريد إلكتروني عندما يحين دورك.',
@@ -216,8 +225,8 @@ export const ar: Messages = {
     watching: 'أنت تشاهد.',
     over: {
       youWin: 'انتهت اللعبة: لقد فزت!',
-      wins: (p) => `انتهت اللعبة: فاز ${p.name}!`,
-      win: (p) => `انتهت اللعبة: فاز ${list('ar', p.names)}!`,
+      wins: (p) => `انتهت اللعبة: فاز ${iso(p.name)}!`,
+      win: (p) => `انتهت اللعبة: فاز ${isoNames(p.names)}!`,
       you: 'أنت',
     },
     showTable: 'اعرض الطاولة',
@@ -251,8 +260,8 @@ export const ar: Messages = {
   chat: {
     title: 'الدردشة',
     unread: ' غير مقروءة',
-    mute: (p) => `اكتم ${p.name}`,
-    unmute: (p) => `ألغِ كتم ${p.name}`,
+    mute: (p) => `اكتم ${iso(p.name)}`,
+    unmute: (p) => `ألغِ كتم ${iso(p.name)}`,
     empty: 'لم يقل أحد شيئًا بعد.',
     muteRail: 'اكتم دردشة المشاهدين',
     unmuteRail: 'ألغِ كتم دردشة المشاهدين',
@@ -270,7 +279,7 @@ export const ar: Messages = {
   reactions: {
     words: { thumbs_up: 'إعجاب', clap: 'تصفيق', laugh: 'ضحك', wow: 'دهشة', sad: 'حزن', thinking: 'تفكير' },
     reacted: (p) => `تفاعل: ${p.reaction}`,
-    someoneReacted: (p) => `تفاعل ${p.name}: ${p.reaction}`,
+    someoneReacted: (p) => `تفاعل ${iso(p.name)}: ${p.reaction}`,
     react: (p) => `تفاعل: ${p.reaction}`,
     bar: 'تفاعلات سريعة',
     open: 'تفاعل',
@@ -289,7 +298,7 @@ export const ar: Messages = {
     bot: (p) => `روبوت ${p.level}`,
     levels: { easy: 'سهل', normal: 'متوسط' },
     thinking: 'يفكّر…',
-    standIn: (p) => `روبوت يلعب عن ${p.name}`,
+    standIn: (p) => `روبوت يلعب عن ${iso(p.name)}`,
   },
   rematch: {
     label: 'ماذا بعد',
@@ -298,15 +307,15 @@ export const ar: Messages = {
     backToLobby: 'العودة إلى الردهة',
     none: 'تبدأ المباراة الثأرية عندما يطلبها كل اللاعبين.',
     noneHost: 'تبدأ المباراة الثأرية عندما يطلبها كل اللاعبين؛ وفي الردهة يمكنك تغيير الخيارات والمقاعد.',
-    waiting: (p) => `بانتظار ${list('ar', p.names)}.`,
+    waiting: (p) => `بانتظار ${isoNames(p.names)}.`,
   },
   standIns: {
     label: 'لاعبون غائبون',
-    playing: (p) => `روبوت يلعب عن ${p.name}.`,
+    playing: (p) => `روبوت يلعب عن ${iso(p.name)}.`,
     stop: 'أوقف',
-    stopLabel: (p) => `أوقف الروبوت الذي يلعب عن ${p.name}`,
-    away: (p) => `${p.name} غائب.`,
-    start: (p) => `دع روبوتًا يلعب عن ${p.name}`,
+    stopLabel: (p) => `أوقف الروبوت الذي يلعب عن ${iso(p.name)}`,
+    away: (p) => `${iso(p.name)} غائب.`,
+    start: (p) => `دع روبوتًا يلعب عن ${iso(p.name)}`,
     mine: 'روبوت يلعب عنك أثناء غيابك.',
     back: 'عدت: أعد إليّ مقعدي',
   },
@@ -393,7 +402,7 @@ export const ar: Messages = {
     timeUp: 'انتهى الوقت',
     serverDecides: 'عندما ينفد الوقت، يقرّر الخادم.',
     yourDecision: 'قرارك',
-    toDecide: (p) => `القرار عند ${list('ar', p.names)}`,
+    toDecide: (p) => `القرار عند ${isoNames(p.names)}`,
     you: 'أنت',
   },
   rules: {
@@ -456,7 +465,7 @@ export const ar: Messages = {
     bad_email: 'لا يمكن استخدام عنوان البريد هذا.',
     bad_push: 'لا يمكن استخدام إشعارات هذا المتصفح.',
   },
-  nameTaken: (p) => `هذا الاسم مأخوذ: أحد الحاضرين اسمه ${p.name}.`,
+  nameTaken: (p) => `هذا الاسم مأخوذ: أحد الحاضرين اسمه ${iso(p.name)}.`,
   problems: {
     network: 'تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مجددًا.',
     bad_response: 'أرسل الخادم ردًا غير متوقع.',

@@ -141,6 +141,7 @@ export const de: Messages = {
     notOn: (p) => `Nicht aktiv: ${p.why}.`,
     unsupported: 'dieser Browser kann hier keine Push-Hinweise empfangen',
     blocked: 'Benachrichtigungen sind für diese Seite in den Browser-Einstellungen blockiert',
+    incomplete: 'das Abo des Browsers kam ohne seine Schlüssel',
     failed: (p) => `der Browser konnte kein Abo anlegen (${p.detail})`,
     emails: 'Zug-E-Mails',
     emailOn: 'Du bekommst eine E-Mail, wenn du am Zug bist.',
@@ -250,7 +251,7 @@ export const de: Messages = {
     yourTurn: 'Du bist dran.',
   },
   chat: {
-    title: 'Unterhaltung',
+    title: 'Tisch-Chat',
     unread: ' ungelesen',
     mute: (p) => `${p.name} stummschalten`,
     unmute: (p) => `${p.name} wieder zulassen`,

@@ -148,6 +148,7 @@ export const en = {
     notOn: (p: { why: string }) => `Not on: ${p.why}.`,
     unsupported: 'this browser cannot take push notices here',
     blocked: 'notifications are blocked for this site in the browser’s settings',
+    incomplete: "the browser's subscription came without its keys",
     failed: (p: { detail: string }) => `the browser could not subscribe (${p.detail})`,
     emails: 'Turn emails',
     emailOn: 'You get an email when it is your turn.',

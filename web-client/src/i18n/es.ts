@@ -141,6 +141,7 @@ export const es: Messages = {
     notOn: (p) => `No activado: ${p.why}.`,
     unsupported: 'este navegador no puede recibir avisos push aquí',
     blocked: 'las notificaciones de este sitio están bloqueadas en la configuración del navegador',
+    incomplete: 'la suscripción del navegador llegó sin sus claves',
     failed: (p) => `el navegador no pudo suscribirse (${p.detail})`,
     emails: 'Correos de turno',
     emailOn: 'Recibes un correo cuando es tu turno.',
@@ -250,7 +251,7 @@ export const es: Messages = {
     yourTurn: 'Te toca.',
   },
   chat: {
-    title: 'Charla',
+    title: 'Chat de la sala',
     unread: ' sin leer',
     mute: (p) => `Silenciar a ${p.name}`,
     unmute: (p) => `Dejar hablar a ${p.name}`,

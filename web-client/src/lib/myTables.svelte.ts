@@ -42,7 +42,10 @@ class MyTables {
   tables = $state<Table[]>([]);
   /** A first answer came (or there was nothing to ask). */
   loaded = $state(false);
+  /** The last refresh failed: in English (for logs). */
   error = $state<string | null>(null);
+  /** The last refresh failed: what was thrown, for the page to word (`problemText`), else null. */
+  failure = $state.raw<unknown>(null);
   /** Tables whose match waits on this browser's seat. */
   waiting = $derived(this.tables.filter((t) => groupOf(t) === 'yours').length);
   #inFlight = false;
@@ -65,8 +68,10 @@ class MyTables {
     try {
       this.tables = (await api.tables({ seats })).tables;
       this.error = null;
+      this.failure = null;
     } catch (e) {
       this.error = errorText(e);
+      this.failure = e ?? new Error('failed');
     } finally {
       this.#inFlight = false;
       this.loaded = true;

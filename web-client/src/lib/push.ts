@@ -9,8 +9,12 @@ import type { PushSubscription as Subscription } from '../generated/PushSubscrip
 /** Why subscribing did not work: the page says it in the player's language. */
 export class PushRefused extends Error {
   constructor(
-    /** `unsupported`: no push here; `blocked`: the player said no; `failed`: the browser's push service did not answer (see `detail`). */
-    readonly reason: 'unsupported' | 'blocked' | 'failed',
+    /**
+     * `unsupported`: no push here; `blocked`: the player said no; `incomplete`:
+     * the browser's subscription lacks its keys; `failed`: the browser's push
+     * service did not answer (see `detail`).
+     */
+    readonly reason: 'unsupported' | 'blocked' | 'incomplete' | 'failed',
     /** The browser's own words, for `failed`. */
     readonly detail = '',
   ) {
@@ -50,7 +54,7 @@ export function sameKey(held: ArrayBuffer | null, key: string): boolean {
 /** The subscription as the server takes it. */
 export function toWire(sub: PushSubscriptionJSON): Subscription {
   const { endpoint, keys } = sub;
-  if (!endpoint || !keys?.p256dh || !keys.auth) throw new PushRefused('failed', 'an incomplete subscription');
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new PushRefused('incomplete');
   return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
 }
 
