@@ -5,6 +5,9 @@
 // them out when they look for English on a page. One name per line.
 export const PROPER_NAMES: readonly string[] = [
   'Parlor',
+  // Chat services a room's turn notices post to.
+  'Discord',
+  'Slack',
   // The games.
   'Doozy Dice',
   'Mix-the-Mutts',
