@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { playTurn, startMatch, turnSeat, waitTurn } from './doozy.mjs';
-import { newPage, noHorizontalScroll, openRoom as openAnyRoom, shots, useServer } from './helpers.mjs';
+import { firstRoll, playTurn, startMatch, turnSeat, waitTurn } from './doozy.mjs';
+import { newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom as openAnyRoom, shots, untranslated, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -178,4 +178,203 @@ test('a whole match: options, game over, seed and history', { timeout: 600_000 }
 
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
+});
+
+/** The game's own part of the room: its table and, at the end, its final scorecard. */
+const TABLE = '[data-testid="doozy-table"], [data-testid="final-scorecard"]';
+const NAMES = ['Ana', 'Ben'];
+/** The sizes the table is checked at: a phone and a desktop. */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * `noOverflow`, less the visually hidden `.sr-only` texts: they sit in a
+ * 1 px box by design, and the helper counts them as overflowing (the
+ * header's own "Language" label too), so they are left out here.
+ * @param {import('playwright-core').Page} page
+ */
+async function fits(page) {
+  try {
+    await noOverflow(page);
+  } catch (e) {
+    const err = /** @type {import('node:assert').AssertionError} */ (e);
+    if (!Array.isArray(err.actual)) throw e;
+    const hidden = await page.evaluate(() => Array.from(document.querySelectorAll('.sr-only')).map((el) => el.textContent?.trim().slice(0, 60) ?? ''));
+    const rest = err.actual.filter((/** @type {string} */ line) => !hidden.some((text) => text && line.endsWith(`: ${text}`)));
+    assert.deepEqual(rest, [], err.message);
+  }
+}
+
+/**
+ * `page` at a phone's and a desktop's size in turn (back at its own after):
+ * `check` runs at each, with the size's name.
+ * @param {import('playwright-core').Page} page
+ * @param {(size: string) => Promise<void>} check
+ */
+async function atBothSizes(page, check) {
+  const own = page.viewportSize();
+  for (const [name, size] of Object.entries({ 390: PHONE, desktop: DESKTOP })) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await check(name);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
+/**
+ * No English in the table (and its final scorecard), nothing overflowing,
+ * the page right to left: on both pages (the roller's and the other's), each
+ * at a phone's and a desktop's size.
+ * @param {import('playwright-core').Page[]} pages
+ * @param {string} when for the screenshots' names, or '' for none
+ */
+async function checkArabic(pages, when) {
+  for (const [i, p] of pages.entries()) {
+    assert.equal(await p.evaluate(() => document.documentElement.dir), 'rtl', `${when}: the page is right to left`);
+    assert.equal(await p.evaluate(() => document.documentElement.lang), 'ar');
+    await atBothSizes(p, async (size) => {
+      await noEnglish(p, NAMES, TABLE);
+      await fits(p);
+      if (shots && when) await p.screenshot({ path: join(shots, `ar-${when}-${NAMES[i]}-${size}.png`), fullPage: true });
+    });
+  }
+}
+
+test('a whole match in Arabic, right to left: no English, nothing overflows', { timeout: 600_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openAnyRoom(browser, h.baseUrl, errors, { game: 'doozy-dice', lang: 'ar', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    // The lobby's options panel is the game's too.
+    for (const p of pages) {
+      assert.equal(await p.evaluate(() => document.documentElement.dir), 'rtl');
+      await noEnglish(p, NAMES, 'fieldset.options');
+    }
+    await a.getByTestId('opt-lock-set-aside').check();
+    await b.waitForFunction(() => /** @type {HTMLInputElement|null} */ (document.querySelector('[data-testid="opt-lock-set-aside"]'))?.checked);
+
+    let seat = await startMatch(a);
+    await waitTurn(pages[1 - seat], seat);
+    await checkArabic(pages, 'start');
+
+    // The first turn by hand: the first roll, then the dots panel open.
+    await firstRoll(pages[seat]);
+    await checkArabic(pages, 'rolled');
+    const open = pages[seat].locator('[data-testid^="adjust-open-"]').first();
+    if (await open.count()) {
+      await open.click();
+      await pages[seat].getByTestId('adjust-panel').waitFor();
+      await checkArabic(pages, 'adjust');
+      await pages[seat].getByTestId('adjust-cancel').click();
+    }
+    const hints = { n: 0 };
+    await playTurn(pages[seat], seat, { from: 1, followHints: true, hints });
+    seat = 1 - seat;
+
+    for (let turn = 1; turn < 10; turn++) {
+      await waitTurn(pages[seat], seat);
+      await waitTurn(pages[1 - seat], seat);
+      if (turn === 5) await checkArabic(pages, 'mid');
+      await playTurn(pages[seat], seat, { followHints: true, spendDots: turn % 3 === 0, hints });
+      seat = 1 - seat;
+    }
+
+    for (const p of pages) await p.getByTestId('final-1').waitFor({ timeout: 30_000 });
+    await checkArabic(pages, 'final');
+    // The log, unfolded: every line in Arabic.
+    await a.getByTestId('log-toggle').click();
+    await noEnglish(a, NAMES, '[data-testid="log"]');
+    await fits(a);
+    console.log(`dot hints followed in Arabic: ${hints.n}`);
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
+});
+
+test('the pseudo-locale: every word of the table and the rules from the catalog', { timeout: 240_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openAnyRoom(browser, h.baseUrl, errors, { game: 'doozy-dice', lang: 'en-XA', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    assert.deepEqual(await untranslated(a, NAMES, 'fieldset.options'), [], 'the options panel');
+    let seat = await startMatch(a);
+    await waitTurn(pages[1 - seat], seat);
+    // A turn in progress, as the roller and as the one watching; the dots panel open.
+    await firstRoll(pages[seat]);
+    for (const p of pages) assert.deepEqual(await untranslated(p, NAMES, TABLE), [], 'the table after the first roll');
+    const open = pages[seat].locator('[data-testid^="adjust-open-"]').first();
+    if (await open.count()) {
+      await open.click();
+      await pages[seat].getByTestId('adjust-panel').waitFor();
+      assert.deepEqual(await untranslated(pages[seat], NAMES, TABLE), [], 'the dots panel');
+      await pages[seat].getByTestId('adjust-cancel').click();
+    }
+    await playTurn(pages[seat], seat, { from: 1, spendDots: true });
+    seat = 1 - seat;
+    await waitTurn(pages[seat], seat);
+    await playTurn(pages[seat], seat);
+    seat = 1 - seat;
+    for (const p of pages) {
+      await waitTurn(p, seat);
+      assert.deepEqual(await untranslated(p, NAMES, TABLE), [], 'the table mid-match, the log and scorecards');
+      await fits(p);
+    }
+    if (shots) {
+      await a.screenshot({ path: join(shots, 'en-XA-mid-desktop.png'), fullPage: true });
+      await b.screenshot({ path: join(shots, 'en-XA-mid-390.png'), fullPage: true });
+    }
+    // The rules panel, from the header.
+    await b.getByTestId('rules-header').click();
+    const panel = b.locator('dialog[open][data-testid="rules-panel"]');
+    await panel.waitFor();
+    assert.deepEqual(await untranslated(b, NAMES, 'dialog[open][data-testid="rules-panel"]'), [], 'the rules panel');
+    await b.keyboard.press('Escape');
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
+});
+
+test('German at a phone and a desktop: a turn each, no English, nothing overflows', { timeout: 240_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openAnyRoom(browser, h.baseUrl, errors, { game: 'doozy-dice', lang: 'de', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    let seat = await startMatch(a);
+    await waitTurn(pages[1 - seat], seat);
+    await firstRoll(pages[seat]);
+    for (const [i, p] of pages.entries()) {
+      await atBothSizes(p, async (size) => {
+        await noEnglish(p, NAMES, TABLE);
+        await fits(p);
+        if (shots) await p.screenshot({ path: join(shots, `de-rolled-${NAMES[i]}-${size}.png`), fullPage: true });
+      });
+    }
+    await playTurn(pages[seat], seat, { from: 1, spendDots: true });
+    seat = 1 - seat;
+    await waitTurn(pages[seat], seat);
+    await playTurn(pages[seat], seat);
+    for (const [i, p] of pages.entries()) {
+      await waitTurn(p, 1 - seat);
+      assert.equal(await p.evaluate(() => document.documentElement.dir), 'ltr');
+      await atBothSizes(p, async (size) => {
+        await noEnglish(p, NAMES, TABLE);
+        await fits(p);
+        if (shots) await p.screenshot({ path: join(shots, `de-mid-${NAMES[i]}-${size}.png`), fullPage: true });
+      });
+    }
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
 });

@@ -1,6 +1,16 @@
-// Doozy Dice moves through the UI, shared by the browser tests.
+// Doozy Dice moves through the UI, shared by the browser tests. They read
+// the table by test ids and data attributes, so they play it in any
+// language; the English wording is checked too when the page is English.
 import assert from 'node:assert/strict';
 import { defineSeatPlayer } from './helpers.mjs';
+
+/**
+ * The page reads English (its `<html lang>`).
+ * @param {import('playwright-core').Page} page
+ */
+async function english(page) {
+  return (await page.evaluate(() => document.documentElement.lang)) === 'en';
+}
 
 /** @param {import('playwright-core').Page} page */
 export async function turnSeat(page) {
@@ -17,8 +27,9 @@ export async function turnSeat(page) {
 export async function waitReady(page, roll) {
   await page.waitForFunction(
     (n) => {
-      const rc = document.querySelector('[data-testid="roll-count"]')?.textContent ?? '';
-      if (!rc.includes(`Roll ${n} of`)) return false;
+      const rc = document.querySelector('[data-testid="roll-count"]');
+      if (rc?.getAttribute('data-roll') !== String(n)) return false;
+      if (document.documentElement.lang === 'en' && !(rc.textContent ?? '').includes(`Roll ${n} of`)) return false;
       return !!(
         document.querySelector('[data-testid^="claim-"]') ||
         document.querySelector('[data-testid="cutoff"]') ||
@@ -43,15 +54,26 @@ export async function followDotHint(page, seat) {
   const first = hint.locator('li').first();
   const card = Number(await first.getAttribute('data-card'));
   const text = (await first.textContent()) ?? '';
-  const m = text.match(/^Spend (\d+) dots? to make (.+) \((.+)\)$/);
-  assert.ok(m, `hint text: ${text}`);
-  const changes = [...m[3].matchAll(/die (\d) (\d) → (\d)/g)].map((x) => ({ die: Number(x[1]) - 1, from: Number(x[2]), to: Number(x[3]) }));
-  assert.equal(changes.reduce((n, c) => n + Math.abs(c.to - c.from), 0), Number(m[1]), `the cost adds up: ${text}`);
+  const cost = Number(await first.getAttribute('data-cost'));
+  // "die:from:to" for each change, die from 0.
+  const changes = ((await first.getAttribute('data-changes')) ?? '').split(' ').map((c) => {
+    const [die, from, to] = c.split(':').map(Number);
+    return { die, from, to };
+  });
+  assert.equal(changes.reduce((n, c) => n + Math.abs(c.to - c.from), 0), cost, `the cost adds up: ${text}`);
+  if (await english(page)) {
+    // The English sentence says the same.
+    const m = text.match(/^Spend (\d+) dots? to make (.+) \((.+)\)$/);
+    assert.ok(m, `hint text: ${text}`);
+    assert.equal(Number(m[1]), cost, `hint text: ${text}`);
+    const said = [...m[3].matchAll(/die (\d) (\d) → (\d)/g)].map((x) => ({ die: Number(x[1]) - 1, from: Number(x[2]), to: Number(x[3]) }));
+    assert.deepEqual(said, changes, `hint text: ${text}`);
+  }
   for (const c of changes) {
     const dotsBefore = await page.getByTestId(`dots-${seat}`).textContent();
     await page.getByTestId(`adjust-open-${c.die}`).click();
     for (let n = 0; n < Math.abs(c.to - c.from); n++) await page.getByTestId(c.to > c.from ? 'adjust-plus' : 'adjust-minus').click();
-    assert.equal(Number(await page.getByTestId('adjust-to').textContent()), c.to);
+    assert.equal(Number(await page.getByTestId('adjust-to').getAttribute('data-value')), c.to);
     await page.getByTestId('adjust-confirm').click();
     await page.waitForFunction(
       ([sel, before]) => document.querySelector(sel)?.textContent !== before,
@@ -122,7 +144,8 @@ export async function playTurn(page, seat, opts = {}) {
 export async function firstRoll(page) {
   const roll = page.getByTestId('roll');
   await roll.waitFor();
-  assert.match((await roll.textContent()) ?? '', /Roll all 5 dice/);
+  assert.equal(await roll.getAttribute('data-first'), 'true', 'the first roll rolls all five');
+  if (await english(page)) assert.match((await roll.textContent()) ?? '', /Roll all 5 dice/);
   await roll.click();
   await waitReady(page, 1);
 }
@@ -142,7 +165,8 @@ export async function spendOneDot(page, seat) {
   const minus = page.getByTestId('adjust-minus');
   if (await plus.isEnabled()) await plus.click();
   else await minus.click();
-  assert.match((await page.getByTestId('adjust-cost').textContent()) ?? '', /Cost 1 dot/);
+  assert.equal(await page.getByTestId('adjust-cost').getAttribute('data-cost'), '1');
+  if (await english(page)) assert.match((await page.getByTestId('adjust-cost').textContent()) ?? '', /Cost 1 dot/);
   await page.getByTestId('adjust-confirm').click();
   await page.waitForFunction(
     ([sel, before]) => document.querySelector(sel)?.textContent !== before,

@@ -1,5 +1,6 @@
 // Doozy Dice, as the app sees it: everything the pages need, in one object
-// (listed in ../registry.ts).
+// (listed in ../registry.ts). Its words are the live catalog's (`t`): the
+// blurb, rules, narration and confirm questions follow the language shown.
 
 import type { GameUi } from '../types';
 import Final from './FinalScorecard.svelte';
@@ -7,9 +8,10 @@ import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
 import { actorOf, narrate } from './log';
-import { moves } from './moves';
-import { rules } from './rules';
+import { movesIn } from './moves';
+import { rulesIn } from './rules';
 import { t } from './i18n';
+import { i18n } from '../../i18n/i18n.svelte';
 
 const doozy: GameUi = {
   title: 'Doozy Dice',
@@ -21,9 +23,11 @@ const doozy: GameUi = {
   Table,
   Final,
   trimsFinal: true,
-  rules,
-  narrate,
-  moves,
+  get rules() {
+    return rulesIn(t);
+  },
+  narrate: (log, view, nameOf, me) => narrate(log, view, nameOf, me, t, i18n.locale),
+  moves: movesIn(t),
   actorOf,
 };
 

@@ -1,12 +1,15 @@
 // Turns Doozy Dice step views into short sentences for the "what just
 // happened" log. A roll and the dice that land from it become one line.
+// The words come from the catalog passed in (English by default, so the
+// unit and narration checks read English); numbers are written as `locale`
+// writes them. This module is compiled for node too: it never reads the
+// live catalog itself (index.ts and Table.svelte pass it).
 
 import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
-import type { CardInfo } from '../../generated/doozy_dice/CardInfo';
-import { cardName, doozyView, faceText } from './util';
-import { plural } from '../../lib/tableKit';
+import { cardName, cardRule, doozyView, faceText } from './util';
+import { en, type DoozyMessages } from './i18n/en';
 
 export interface LogLine {
   /** Version of the step that started this line (stable key). */
@@ -19,15 +22,16 @@ export interface LogLine {
 export function describe(
   entries: LogEntry[],
   nameOf: (seat: number) => string,
-  cards: CardInfo[],
   firstPlayer: number | null = null,
+  t: DoozyMessages = en,
+  locale = 'en',
 ): LogLine[] {
   const lines: LogLine[] = [];
   // The deal and roll-off happen before the first snapshot reaches us, so
   // their steps may be missing: say who goes first from the view instead.
   const sawRollOff = entries.some((e) => e.step.game === 'doozy-dice' && e.step.step.type === 'roll_off_die');
   if (firstPlayer !== null && !sawRollOff) {
-    lines.push({ key: -1, text: `${nameOf(firstPlayer)} won the roll-off and goes first`, tone: 'plain' });
+    lines.push({ key: -1, text: t.log.firstPlayer({ name: nameOf(firstPlayer) }), tone: 'plain' });
   }
   // The open roll line, whose landed dice are still being appended.
   let roll: { line: LogLine; seat: number; head: string; faces: string[] } | null = null;
@@ -38,17 +42,17 @@ export function describe(
     if (step.type !== 'die_landed') roll = null;
     switch (step.type) {
       case 'card_dealt':
-        lines.push({ key: version, text: `Dealt ${step.card.name} — ${step.card.rule}`, tone: 'plain' });
+        lines.push({ key: version, text: t.log.dealt({ card: cardName(step.card.id, t), rule: cardRule(step.card.id, t) }), tone: 'plain' });
         break;
       case 'roll_off_die':
         lines.push({
           key: version,
-          text: `${nameOf(step.seat)} rolled ${step.value} for first player`,
+          text: t.log.rollOff({ name: nameOf(step.seat), value: step.value }),
           tone: 'plain',
         });
         break;
       case 'rolled': {
-        const head = `${nameOf(step.seat)} rolled ${plural(step.dice.length, 'die', 'dice')} (roll ${step.roll_count})`;
+        const head = t.log.rolled({ name: nameOf(step.seat), dice: step.dice.length, roll: step.roll_count });
         const line: LogLine = { key: version, text: head, tone: 'plain' };
         lines.push(line);
         roll = { line, seat: step.seat, head, faces: [] };
@@ -56,27 +60,26 @@ export function describe(
       }
       case 'die_landed':
         if (roll && roll.seat === step.seat) {
-          roll.faces.push(faceText(step.value, step.face));
+          roll.faces.push(faceText(step.value, step.face, locale));
           roll.line.text = `${roll.head}: ${roll.faces.join(' ')}`;
         }
         if (step.face) {
-          lines.push({ key: version, text: 'Doozy Face! Everyone +1 dot', tone: 'face' });
+          lines.push({ key: version, text: t.log.face, tone: 'face' });
         }
         break;
       case 'adjusted':
         lines.push({
           key: version,
-          text: `${nameOf(step.seat)} spent ${plural(step.cost, 'dot')}: die ${step.die + 1} ${step.from} → ${step.to}`,
+          text: t.log.adjusted({ name: nameOf(step.seat), cost: step.cost, die: step.die + 1, from: step.from, to: step.to }),
           tone: 'plain',
         });
         break;
       case 'claimed': {
         const r = step.record;
-        const name = cardName(cards, r.card);
-        const bonus = r.bonus ? ': +1 dot, others −1' : '';
+        const said = { name: nameOf(step.seat), card: cardName(r.card, t), rolls: r.rolls };
         lines.push({
           key: version,
-          text: `${nameOf(step.seat)} claimed ${name} in ${plural(r.rolls, 'roll')}${bonus}`,
+          text: r.bonus ? t.log.claimedBonus(said) : t.log.claimed(said),
           tone: 'good',
         });
         break;
@@ -84,7 +87,7 @@ export function describe(
       case 'cut_off':
         lines.push({
           key: version,
-          text: `${nameOf(step.seat)} hit the 13-roll cutoff: 13 on ${cardName(cards, step.record.card)}, −1 dot`,
+          text: t.log.cutOff({ name: nameOf(step.seat), card: cardName(step.record.card, t) }),
           tone: 'bad',
         });
         break;
@@ -93,10 +96,20 @@ export function describe(
   return lines;
 }
 
-/** The replay's narration (`GameUi.narrate`): the log's lines for this view's cards. */
-export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string): string[] {
+/**
+ * The replay's narration (`GameUi.narrate`): the log's lines for this view,
+ * in the words of `t` (index.ts passes the live catalog and language).
+ */
+export function narrate(
+  log: LogEntry[],
+  view: AnyView,
+  nameOf: (seat: number) => string,
+  _me: number | null = null,
+  t: DoozyMessages = en,
+  locale = 'en',
+): string[] {
   const v = doozyView(view);
-  return v ? describe(log, nameOf, v.cards).map((l) => l.text) : [];
+  return v ? describe(log, nameOf, null, t, locale).map((l) => l.text) : [];
 }
 
 /** `GameUi.actorOf`: the deal and the roll-off are chance (nobody acts for them), and so are the dice landing from a roll. */

@@ -1,10 +1,14 @@
 // Small helpers over the Doozy Dice view. They describe what the server sent;
 // they never decide whether a combo is made (that is `TurnView.satisfied`).
+// Words come from the catalog passed in (English by default): this module is
+// compiled for the unit tests too, so it never reads the live catalog itself.
 
 import type { AnyView } from '../../generated/AnyView';
-import type { CardInfo } from '../../generated/doozy_dice/CardInfo';
 import type { DieView } from '../../generated/doozy_dice/DieView';
 import type { View } from '../../generated/doozy_dice/View';
+import { count } from '../../i18n/format';
+import { direction } from '../../i18n/locales';
+import { en, type DoozyMessages } from './i18n/en';
 
 export const MAX_ROLLS = 13;
 export const BONUS_ROLLS = 3;
@@ -13,11 +17,17 @@ export function doozyView(v: AnyView | undefined | null): View | null {
   return v && v.game === 'doozy-dice' ? v.view : null;
 }
 
-export function cardName(cards: CardInfo[], id: number): string {
-  return cards.find((c) => c.id === id)?.name ?? `Card ${id}`;
+/** A card's printed name, from the catalog by its id (never the server's English). */
+export function cardName(id: number, t: DoozyMessages = en): string {
+  return (t.cardNames as Record<number, string>)[id] ?? t.cardFallback({ id });
 }
 
-/** "DZ07" style code for a card id. */
+/** A card's rule in words, from the catalog by its id (the view's `rule` is English). */
+export function cardRule(id: number, t: DoozyMessages = en): string {
+  return (t.cardRules as Record<number, string>)[id] ?? '';
+}
+
+/** "DZ07" style code for a card id (the code printed on the card). */
 export function cardCode(id: number): string {
   return `DZ${String(id).padStart(2, '0')}`;
 }
@@ -28,13 +38,20 @@ export function adjustRange(d: DieView): [number, number] | null {
   return d.kind === 'blue' ? [1, 6] : [2, 6];
 }
 
-export function dieLabel(d: DieView, index: number): string {
-  const kind = d.kind === 'blue' ? 'Blue die' : 'White Doozy die';
-  const shows = d.face ? 'showing the Doozy Face' : d.value === null ? 'not rolled yet' : `showing ${d.value}`;
-  return `${kind} ${index + 1}, ${shows}`;
+/** "Blue die 2, showing 5": what a die is and shows, for its button's label. */
+export function dieLabel(d: DieView, index: number, t: DoozyMessages = en): string {
+  const die = index + 1;
+  if (d.kind === 'blue') return d.value === null ? t.table.blueDie.unrolled({ die }) : t.table.blueDie.shows({ die, value: d.value });
+  if (d.face) return t.table.doozyDie.face({ die });
+  return d.value === null ? t.table.doozyDie.unrolled({ die }) : t.table.doozyDie.shows({ die, value: d.value });
 }
 
-/** Text for a face value in the log: the Doozy Face is "D". */
-export function faceText(value: number, face = false): string {
-  return face ? 'D' : String(value);
+/**
+ * Text for a face value in the log, written as `locale` writes numbers: the
+ * Doozy Face is "D" (as printed on the die), set apart in a right-to-left
+ * line so the values keep their order around it.
+ */
+export function faceText(value: number, face = false, locale = 'en'): string {
+  if (face) return direction(locale) === 'rtl' ? '\u2068D\u2069' : 'D';
+  return count(locale, value);
 }
