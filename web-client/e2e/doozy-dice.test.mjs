@@ -277,7 +277,20 @@ test('a whole match in Arabic, right to left: no English, nothing overflows', { 
     for (let turn = 1; turn < 10; turn++) {
       await waitTurn(pages[seat], seat);
       await waitTurn(pages[1 - seat], seat);
-      if (turn === 5) await checkArabic(pages, 'mid');
+      if (turn === 5) {
+        await checkArabic(pages, 'mid');
+        // The rules, in Arabic, on the page not rolling.
+        const reader = pages[1 - seat];
+        await reader.getByTestId('rules-header').click();
+        await reader.locator('dialog[open][data-testid="rules-panel"]').waitFor();
+        await atBothSizes(reader, async (size) => {
+          await noEnglish(reader, NAMES, 'dialog[open][data-testid="rules-panel"]');
+          await fits(reader);
+          if (shots) await reader.screenshot({ path: join(shots, `ar-rules-${size}.png`) });
+        });
+        await reader.keyboard.press('Escape');
+        await reader.waitForFunction(() => document.querySelectorAll('dialog[open]').length === 0);
+      }
       await playTurn(pages[seat], seat, { followHints: true, spendDots: turn % 3 === 0, hints });
       seat = 1 - seat;
     }
