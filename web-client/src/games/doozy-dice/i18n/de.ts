@@ -83,7 +83,7 @@ export const de: DoozyMessages = {
     adjustOpen: '± Punkte',
     adjustOpenLabel: (p) => `Punkte ausgeben, um Würfel ${n(p.die)} zu ändern`,
     hintTitle: 'Punkte können eine Karte fertig machen:',
-    hint: (p) => `Gib ${dots(p.cost)} aus für ${p.card} (${p.changes})`,
+    hint: (p) => `Gib ${dots(p.cost)} für ${p.card} aus (${p.changes})`,
     hintChange: (p) => `Würfel ${n(p.die)} ${n(p.from)} → ${n(p.to)}`,
     adjust: 'Punkte ausgeben',
     adjustChange: (p) => `Würfel ${n(p.die)} von ${p.from} auf ${p.to} ändern`,
