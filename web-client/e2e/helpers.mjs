@@ -610,9 +610,9 @@ export async function pushService() {
 }
 
 /** The names that stay as published in every language (src/i18n/proper-names.ts). */
-const PROPER_NAMES = [...readFileSync(resolve(webClient, 'src/i18n/proper-names.ts'), 'utf8').matchAll(/^\s+'([^']+)',?$/gm)].map(
-  (m) => m[1],
-);
+const PROPER_NAMES = [
+  ...readFileSync(resolve(webClient, 'src/i18n/proper-names.ts'), 'utf8').matchAll(/^\s+(?:'([^']+)'|"([^"]+)"),?$/gm),
+].map((m) => m[1] ?? m[2]);
 
 /**
  * Every text a reader meets on the page now: visible text nodes (by their
@@ -721,6 +721,8 @@ export async function noOverflow(page) {
     const out = [];
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       if (!(el instanceof HTMLElement) || el.getClientRects().length === 0) continue;
+      // Text for screen readers only is a 1 px box on purpose.
+      if (el.closest('.sr-only')) continue;
       const own = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
       if (!own || el.clientWidth === 0) continue;
       const style = getComputedStyle(el);
