@@ -135,6 +135,10 @@ export const ar: Messages = {
     plainJson: 'JSON عادي',
     plainJsonOption: 'JSON عادي',
     replace: 'استبدال',
+    refused: {
+      https: 'لا يمكن استخدام هذا الـwebhook: يجب أن يبدأ العنوان بـ https://.',
+      private: 'لا يمكن استخدام هذا الـwebhook: العنوان ليس على الإنترنت العام.',
+    },
     stop: 'إيقاف النشر',
   },
   notices: {

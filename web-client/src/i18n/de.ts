@@ -126,6 +126,10 @@ export const de: Messages = {
     plainJson: 'einfaches JSON',
     plainJsonOption: 'Einfaches JSON',
     replace: 'Ersetzen',
+    refused: {
+      https: 'Dieser Webhook geht nicht: Die Adresse muss mit https:// beginnen.',
+      private: 'Dieser Webhook geht nicht: Die Adresse liegt nicht im öffentlichen Internet.',
+    },
     stop: 'Nicht mehr posten',
   },
   notices: {

@@ -133,6 +133,10 @@ export const en = {
     plainJson: 'plain JSON',
     plainJsonOption: 'Plain JSON',
     replace: 'Replace',
+    refused: {
+      https: "That webhook can't be used: the address must start with https://.",
+      private: "That webhook can't be used: the address is not on the public internet.",
+    },
     stop: 'Stop posting',
   },
   notices: {

@@ -126,6 +126,10 @@ export const es: Messages = {
     plainJson: 'JSON simple',
     plainJsonOption: 'JSON simple',
     replace: 'Reemplazar',
+    refused: {
+      https: 'Ese webhook no se puede usar: la dirección debe empezar por https://.',
+      private: 'Ese webhook no se puede usar: la dirección no está en internet pública.',
+    },
     stop: 'Dejar de publicar',
   },
   notices: {
