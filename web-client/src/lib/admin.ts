@@ -1,7 +1,8 @@
 // The server host's admin API (`/api/admin/...`): every call carries the
 // admin token as `Authorization: Bearer TOKEN`. Failures are `ApiFailure`s
-// as in api.ts, with the two that matter here said in words: 404 (the admin
-// API is off on this server) and 401 (wrong token).
+// as in api.ts, with the two that matter here told apart: 404 (the admin
+// API is off on this server) and 401 (wrong token). Their `message` is
+// English for logs; the page words them from `isAdminOff` / `isWrongToken`.
 //
 // The token lives in sessionStorage only (gone with the tab), never in
 // localStorage next to the seat tokens.
@@ -95,21 +96,29 @@ export const adminApi = {
   retention: (token: string) => request<RetentionReport>(token, 'GET', '/api/admin/retention'),
 };
 
-/** A duration in the largest two units that matter: "45 s", "12 min", "3 h 5 min", "2 d 4 h". */
-export function humanDuration(secs: number): string {
+/** A duration in the largest two units that matter ("45 s", "3 h 5 min", "2 d 4 h"), as amounts a page words. */
+export type Duration =
+  | { unit: 's'; s: number }
+  | { unit: 'min'; min: number }
+  | { unit: 'h'; h: number }
+  | { unit: 'hMin'; h: number; min: number }
+  | { unit: 'd'; d: number }
+  | { unit: 'dH'; d: number; h: number };
+
+export function durationOf(secs: number): Duration {
   const s = Math.max(0, Math.floor(secs));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return { unit: 's', s };
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
+  if (m < 60) return { unit: 'min', min: m };
   const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+  if (h < 24) return m % 60 ? { unit: 'hMin', h, min: m % 60 } : { unit: 'h', h };
   const d = Math.floor(h / 24);
-  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
+  return h % 24 ? { unit: 'dH', d, h: h % 24 } : { unit: 'd', d };
 }
 
-/** Cluster mode: how the server that owns a room is doing, in words. */
-export function ownerText(owner: AdminOwner): string {
-  if (!owner.alive) return 'not answering: the room moves';
-  const state = owner.draining ? 'draining' : 'alive';
-  return owner.here ? `${state}, this server` : state;
+/** Cluster mode: how the server that owns a room is doing, as a key a page words. */
+export function ownerState(owner: AdminOwner): 'gone' | 'alive' | 'draining' | 'aliveHere' | 'drainingHere' {
+  if (!owner.alive) return 'gone';
+  if (owner.draining) return owner.here ? 'drainingHere' : 'draining';
+  return owner.here ? 'aliveHere' : 'alive';
 }

@@ -63,7 +63,11 @@ export class ReplayConnection implements TableConn {
     standingLog(this.replay.steps.slice(0, this.version).map((s, i) => ({ version: i + 1, step: s.step, timedOut: s.timed_out }))),
   );
 
-  constructor(replay: Replay, step = 0) {
+  /** A seat with no name known, in the page's words ("Seat 2"; `n` counts from 1). */
+  readonly #seatName: (n: number) => string;
+
+  constructor(replay: Replay, step = 0, seatName: (n: number) => string = (n) => `Seat ${n}`) {
+    this.#seatName = seatName;
     this.replay = replay;
     this.views = replayViews(replay);
     this.you = replay.viewer;
@@ -103,7 +107,7 @@ export class ReplayConnection implements TableConn {
   }
 
   nameOf(seat: Seat): string {
-    return this.replay.players[seat] ?? `Seat ${seat + 1}`;
+    return this.replay.players[seat] ?? this.#seatName(seat + 1);
   }
 
   isAway(_seat: Seat): boolean {
