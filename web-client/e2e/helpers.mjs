@@ -626,7 +626,8 @@ async function readable(page, within) {
   return page.evaluate((within) => {
     /** @param {Element} el */
     const seen = (el) => {
-      if (el.closest('[hidden], script, style, noscript, template')) return false;
+      // translate="no": not words (a seed's hash, a code), as for a translating browser.
+      if (el.closest('[hidden], script, style, noscript, template, [translate="no"]')) return false;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') return false;
       const sr = el.closest('.sr-only');
@@ -661,9 +662,14 @@ async function readable(page, within) {
 
 /** `text` without the proper names, `names` and room codes (which no language changes). */
 function withoutNames(text, names) {
-  let rest = text;
-  for (const name of [...PROPER_NAMES, ...names].sort((a, b) => b.length - a.length)) rest = rest.split(name).join(' ');
-  return rest.replace(/\b[A-Z0-9]{8}\b/g, ' ');
+  // Room codes first: a one-letter proper name would cut one up.
+  let rest = text.replace(/\b[A-Z0-9]{8}\b/g, ' ');
+  // Whole words only: a proper name "Z" leaves "Zug" alone.
+  for (const name of [...PROPER_NAMES, ...names].sort((a, b) => b.length - a.length)) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'), ' ');
+  }
+  return rest;
 }
 
 /** English words that are not words of German, Spanish or Arabic (a sentence with one is English). */
