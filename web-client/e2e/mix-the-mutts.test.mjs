@@ -8,10 +8,16 @@
 // their hand allows, else passing), the claims are revealed together and the
 // turn passes. The next window is answered by both at the same instant; play
 // goes on until a window in which both players claim.
+//
+// In other languages: a whole match in German (no English left on the table
+// or its final scorecard, nothing overflowing on a phone or a desktop), a
+// match in the pseudo-locale (every word of the table and the rules from the
+// catalogs) and the table in Arabic (right to left; the board does not
+// mirror).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { checkGameOverOnce, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { checkGameOverOnce, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -61,7 +67,7 @@ async function findScoringPlacement(page) {
     await page.getByTestId('place-preview').waitFor();
     for (const rot of [0, 2, 4]) {
       await page.getByTestId(`rot-${rot}`).click();
-      if (await page.getByTestId('place-preview').getByText('you hold these').count()) return true;
+      if (await page.getByTestId('place-preview').getByTestId('you-hold').count()) return true;
     }
     await page.getByTestId('place-cancel').click();
   }
@@ -484,5 +490,209 @@ test('by default a window waits for everyone (no clock); "pass for me" passes on
   }
   assert.ok(passedForBen > 0, `a window Ben could not claim from was passed for him (he chose in ${benChose})`);
   assert.deepEqual(errors, []);
+  await close();
+});
+
+/** The game's own words on the page: its table, its final scorecard and its options (the room around them is the app's). */
+const MINE = '[data-testid="mtm-table"], [data-testid="mtm-scorecard"], [data-testid="mtm-options"]';
+const NAMES = ['Ana', 'Ben'];
+
+/**
+ * Both pages read only German in the game's parts, and nothing overflows
+ * (A at 1280×900, B at 390×844); screenshots when asked.
+ * @param {Page[]} pages
+ * @param {string} what
+ */
+async function german(pages, what) {
+  for (const [seat, p] of pages.entries()) {
+    await noEnglish(p, NAMES, MINE);
+    await noOverflow(p);
+    if (shots) await p.screenshot({ path: join(shots, `mtm-de-${what}-${seat ? '390' : '1280'}.png`), fullPage: true });
+  }
+}
+
+/**
+ * One connection and its window, everyone answering through the claim
+ * panel; `during` runs while the window is open, before anyone answers.
+ * @param {Page[]} pages
+ * @param {number} active
+ * @param {(pages: Page[]) => Promise<void>} [during]
+ */
+async function playTile(pages, active, during) {
+  await waitPhase(pages[active], 'turn', active);
+  await connectTile(pages[active]);
+  for (const p of pages) await waitPhase(p, 'window', active);
+  if (during) await during(pages);
+  for (const seat of [1 - active, active]) await sendAnswer(pages[seat], await chooseAnswer(pages[seat]));
+}
+
+test('a whole match in German: the table, the claim panel and the scorecard read German, nothing overflows', { timeout: 600_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'mix-the-mutts', lang: 'de' });
+  const pages = [a, b];
+  await a.setViewportSize({ width: 1280, height: 900 });
+  await b.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await a.evaluate(() => document.documentElement.lang), 'de');
+  // The options, in the lobby: the host's editable, B's read-only.
+  await a.getByTestId('opt-first-player').selectOption('0');
+  await b.waitForFunction(() => /** @type {HTMLSelectElement|null} */ (document.querySelector('[data-testid="opt-first-player"]'))?.value === '0');
+  await german(pages, 'lobby');
+
+  await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await a.getByTestId('start').click();
+  let active = 0;
+  for (const p of pages) {
+    await waitPhase(p, 'turn', active);
+    await p.getByTestId('mtm-hand').waitFor();
+  }
+  assert.match((await a.getByTestId('mtm-hand').textContent()) ?? '', /4 Karten/);
+  await german(pages, 'turn');
+
+  // A hex chosen: the preview and, on the phone, the floating bar.
+  await a.locator('[data-testid^="hex-"]').first().click();
+  await a.getByTestId('place-preview').waitFor();
+  await german(pages, 'preview');
+  await a.getByTestId('place-cancel').click();
+
+  // Ten tiles, everyone claiming what they can.
+  for (let placed = 0; placed < 10; placed++) {
+    await playTile(pages, active, async (ps) => {
+      if (placed === 0 || placed === 5) {
+        for (const p of ps) await p.getByTestId('claim-pass').waitFor();
+        await german(ps, `window-${placed}`);
+      }
+    });
+    if (placed === 0) {
+      // The log tells the window in German: who scored or passed.
+      for (const p of pages) {
+        await waitPhase(p, 'turn', 1);
+        await p.getByTestId('mtm-log').getByTestId('reveal').first().waitFor();
+        assert.match((await p.getByTestId('mtm-log').textContent()) ?? '', /Wertung beendet/);
+      }
+      await german(pages, 'after');
+    }
+    active = 1 - active;
+  }
+
+  // The final scorecard and, behind "show the table", the table.
+  for (const p of pages) {
+    await waitPhase(p, 'finished');
+    await p.getByTestId('mtm-scorecard').waitFor();
+    assert.match((await p.getByTestId('mtm-scorecard').textContent()) ?? '', /Jede Karte zählt die Punkte ihrer Rasse/);
+  }
+  await german(pages, 'over');
+  for (const p of pages) await p.getByTestId('show-table-toggle').click();
+  await german(pages, 'over-table');
+
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
+
+test('in the pseudo-locale every word of the table and the rules comes from a catalog', { timeout: 300_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'mix-the-mutts', lang: 'en-XA' });
+  const pages = [a, b];
+  assert.deepEqual(await untranslated(a, NAMES, MINE), [], 'the options');
+  await a.getByTestId('opt-first-player').selectOption('1');
+  await b.waitForFunction(() => /** @type {HTMLSelectElement|null} */ (document.querySelector('[data-testid="opt-first-player"]'))?.value === '1');
+  await a.getByTestId('start').click();
+  for (const p of pages) await waitPhase(p, 'turn', 1);
+  for (const p of pages) assert.deepEqual(await untranslated(p, NAMES, MINE), [], 'a turn');
+  await b.locator('[data-testid^="hex-"]').first().click();
+  await b.getByTestId('place-preview').waitFor();
+  assert.deepEqual(await untranslated(b, NAMES, MINE), [], 'a preview');
+  await b.getByTestId('place-cancel').click();
+
+  // Two tiles: a window, and the log after it.
+  await playTile(pages, 1, async (ps) => {
+    for (const p of ps) await p.getByTestId('claim-pass').waitFor();
+    for (const p of ps) assert.deepEqual(await untranslated(p, NAMES, MINE), [], 'a window');
+  });
+  for (const p of pages) await waitPhase(p, 'turn', 0);
+  await a.getByTestId('draw-two').click();
+  for (const p of pages) await waitPhase(p, 'turn', 1);
+  for (const p of pages) {
+    await p.getByTestId('mtm-log').getByTestId('reveal').first().waitFor();
+    assert.deepEqual(await untranslated(p, NAMES, MINE), [], 'mid-match, with the log');
+  }
+
+  // The rules, from the room's header.
+  await a.getByTestId('rules-header').click();
+  const panel = 'dialog[open][data-testid="rules-panel"]';
+  await a.locator(panel).waitFor();
+  assert.ok((await a.locator(panel).locator('section').count()) >= 6, 'every section of the rules');
+  assert.deepEqual(await untranslated(a, NAMES, panel), [], 'the rules');
+
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  await close();
+});
+
+test('in Arabic the page reads right to left and the board keeps its geometry', { timeout: 300_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'mix-the-mutts', lang: 'ar' });
+  const pages = [a, b];
+  await a.setViewportSize({ width: 1280, height: 900 });
+  await b.setViewportSize({ width: 390, height: 844 });
+  await a.getByTestId('opt-first-player').selectOption('1');
+  await b.waitForFunction(() => /** @type {HTMLSelectElement|null} */ (document.querySelector('[data-testid="opt-first-player"]'))?.value === '1');
+  await a.getByTestId('start').click();
+  for (const p of pages) {
+    await waitPhase(p, 'turn', 1);
+    assert.equal(await p.evaluate(() => document.documentElement.dir), 'rtl');
+    // The board's frame stays left to right: east is on the right in every language.
+    assert.equal(await p.getByTestId('mtm-board').evaluate((svg) => getComputedStyle(/** @type {Element} */ (svg.parentElement)).direction), 'ltr');
+    await noEnglish(p, NAMES, MINE);
+    await noOverflow(p);
+  }
+  // East stays on the right: of two open hexes in one row, the one further east (greater q) is drawn further right.
+  const hexes = await b.locator('[data-testid^="hex-"]').evaluateAll((gs) =>
+    gs.map((g) => {
+      const [q, r] = (g.getAttribute('data-testid') ?? '').replace('hex-', '').split(/(?<=\d)-/).map(Number);
+      const box = g.getBoundingClientRect();
+      return { q, r, x: box.x + box.width / 2 };
+    }),
+  );
+  for (const h1 of hexes) {
+    for (const h2 of hexes) {
+      if (h1.r === h2.r && h1.q < h2.q) {
+        assert.ok(h1.x < h2.x, `hex ${h1.q},${h1.r} left of ${h2.q},${h2.r}`);
+      }
+    }
+  }
+  assert.ok(hexes.length >= 2, 'open hexes to compare');
+  await b.locator('[data-testid^="hex-"]').first().click();
+  await b.getByTestId('place-preview').waitFor();
+  await noOverflow(b);
+  if (shots) {
+    await b.screenshot({ path: join(shots, 'mtm-ar-preview-390.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'mtm-ar-turn-1280.png'), fullPage: true });
+  }
+  await b.getByTestId('place-cancel').click();
+  await playTile(pages, 1, async (ps) => {
+    for (const p of ps) {
+      await p.getByTestId('claim-pass').waitFor();
+      await noEnglish(p, NAMES, MINE);
+      await noOverflow(p);
+    }
+    if (shots) {
+      await b.screenshot({ path: join(shots, 'mtm-ar-window-390.png'), fullPage: true });
+      await a.screenshot({ path: join(shots, 'mtm-ar-window-1280.png'), fullPage: true });
+    }
+  });
+  for (const p of pages) await waitPhase(p, 'turn', 0);
+  if (shots) {
+    await b.screenshot({ path: join(shots, 'mtm-ar-after-390.png'), fullPage: true });
+    await a.screenshot({ path: join(shots, 'mtm-ar-after-1280.png'), fullPage: true });
+  }
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
 });

@@ -43,7 +43,35 @@ export const PROPER_NAMES: readonly string[] = [
   "Three's Company",
   // The code printed on each card (DZ01–DZ26).
   'DZ',
-  // Mix-the-Mutts: its breeds and cards.
+  // Mix-the-Mutts: its breeds and cards, the breeds' codes and the tiles' printed codes.
+  'Poodle',
+  'Beagle',
+  'Pug',
+  'Dachshund',
+  'Schnauzer',
+  'Pomeranian',
+  'Dalmatian',
+  'Chihuahua',
+  'POO',
+  'BEA',
+  'PUG',
+  'DAC',
+  'SCH',
+  'POM',
+  'DAL',
+  'CHI',
+  'M01',
+  'M02',
+  'M03',
+  'M04',
+  'M05',
+  'M06',
+  'M07',
+  'M08',
+  'M09',
+  'M10',
+  'M11',
+  'M12',
   // Zoomies: its tokens and tiles.
   // Zingamino: its tiles and calls.
   // Zop Zoo: its animals and cards.

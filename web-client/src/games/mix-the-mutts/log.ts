@@ -1,7 +1,9 @@
 // Turns Mix-the-Mutts step views into short sentences for the "what
 // happened" log. Runs of dealt or drawn cards become one line per seat; the
 // answer that closes a scoring window is followed by everyone's revealed
-// claims (and who passed).
+// claims (and who passed). Worded by the catalog given (`t`, English by
+// default: the unit tests compile this file and parse its English, which must
+// stay as it is; index.ts and the table pass the live catalog).
 
 import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
@@ -10,7 +12,7 @@ import type { Card } from '../../generated/mix_the_mutts/Card';
 import type { Combo } from '../../generated/mix_the_mutts/Combo';
 import type { RevealedClaim } from '../../generated/mix_the_mutts/RevealedClaim';
 import { breedName, cardValue, comboText, mtmStep, mtmView, tileCode } from './util';
-import { plural } from '../../lib/tableKit';
+import { en, type MtmMessages } from './i18n/en';
 
 export interface LogLine {
   /** Version of the step that started this line, plus a suffix when one step makes several lines. */
@@ -24,15 +26,24 @@ export interface LogLine {
 export interface DescribeCtx {
   /** "You" for the viewer, the seat's name otherwise. */
   who: (seat: number) => string;
+  /** The viewer's seat (told as "You"), if seated. */
+  me: number | null;
   /** Every seat at the table. */
   seats: number[];
   junior: boolean;
   /** One line per step, nothing joined (the replay's captions). */
   perStep?: boolean;
+  /** The messages (English unless given). */
+  t?: MtmMessages;
 }
 
-function cardList(cards: Card[]): string {
-  return cards.map((c) => breedName(c.breed)).join(', ');
+function cardList(cards: Card[], t: MtmMessages): string {
+  return t.log.cardList({ names: cards.map((c) => breedName(c.breed)) });
+}
+
+/** Seats named as the viewer reads them, the viewer first. */
+function youFirst(seats: number[], ctx: DescribeCtx): number[] {
+  return [...seats].sort((x, y) => Number(y === ctx.me) - Number(x === ctx.me) || x - y);
 }
 
 /** One line per claim revealed when a window closed, then who passed, and
@@ -44,34 +55,36 @@ export function revealLines(
   keyBase: string,
   timedOut: ReadonlySet<number> = new Set(),
 ): LogLine[] {
+  const t = ctx.t ?? en;
   const lines: LogLine[] = [];
   for (const [i, c] of revealed.entries()) {
     const combo = combos?.find((x) => x.index === c.combo);
     const pts = c.cards.reduce((n, card) => n + cardValue(card.breed, ctx.junior), 0);
-    const what = combo ? `combo ${c.combo + 1} (${comboText(combo)})` : `combo ${c.combo + 1}`;
+    const what = combo ? t.combo.refWith({ n: c.combo + 1, text: comboText(combo, t) }) : t.combo.ref({ n: c.combo + 1 });
+    const said = { what, cards: cardList(c.cards, t), gain: ctx.junior ? t.units.cards({ n: pts }) : t.units.points({ n: pts }) };
     lines.push({
       key: `${keyBase}.${i}`,
-      text: `${ctx.who(c.seat)} scored ${what} with ${cardList(c.cards)}: +${ctx.junior ? plural(pts, 'card') : plural(pts, 'point')}`,
+      text: c.seat === ctx.me ? t.log.youScored(said) : t.log.scored({ name: ctx.who(c.seat), ...said }),
       tone: 'good',
     });
   }
-  const silent = ctx.seats
-    .filter((s) => !revealed.some((c) => c.seat === s))
-    .sort((x, y) => Number(ctx.who(y) === 'You') - Number(ctx.who(x) === 'You') || x - y);
+  const silent = youFirst(
+    ctx.seats.filter((s) => !revealed.some((c) => c.seat === s)),
+    ctx,
+  );
   const passed = silent.filter((s) => !timedOut.has(s));
   const late = silent.filter((s) => timedOut.has(s));
   if (passed.length) {
     lines.push({
       key: `${keyBase}.p`,
-      text: `${passed.map(ctx.who).join(' and ')} passed`,
+      text: t.log.passed({ names: passed.map(ctx.who) }),
       tone: 'muted',
     });
   }
   if (late.length) {
-    const who = late.map((s) => (ctx.who(s) === 'You' ? 'you' : ctx.who(s))).join(' and ');
     lines.push({
       key: `${keyBase}.t`,
-      text: `Time ran out for ${who}: no claim`,
+      text: t.log.timeRanOut({ names: late.map((s) => (s === ctx.me ? t.youObject : ctx.who(s))) }),
       tone: 'muted',
     });
   }
@@ -79,10 +92,12 @@ export function revealLines(
 }
 
 export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
+  const t = ctx.t ?? en;
+  const me = (seat: number) => seat === ctx.me;
   const lines: LogLine[] = [];
   // A run of `card_to` steps (the deal goes round the table; a draw gives
   // one seat two cards): one line per seat, cards appended as they come.
-  type CardsLine = { line: LogLine; head: string; shown: Card[]; hidden: number };
+  type CardsLine = { line: LogLine; seat: number; drew: boolean; shown: Card[]; hidden: number };
   let run: Map<number, CardsLine> | null = null;
   let lastDraw: { seat: number; line: LogLine } | null = null;
   let combos: Combo[] | null = null;
@@ -91,9 +106,11 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
 
   const cardsText = (c: CardsLine) => {
     const parts: string[] = [];
-    if (c.shown.length) parts.push(cardList(c.shown));
-    if (c.hidden) parts.push(plural(c.hidden, 'card'));
-    return `${c.head} ${parts.join(' + ')}`;
+    if (c.shown.length) parts.push(cardList(c.shown, t));
+    if (c.hidden) parts.push(t.units.cards({ n: c.hidden }));
+    const what = parts.join(' + ');
+    if (c.drew) return me(c.seat) ? t.log.youDrew({ what }) : t.log.drew({ name: ctx.who(c.seat), what });
+    return me(c.seat) ? t.log.youDealt({ what }) : t.log.dealt({ name: ctx.who(c.seat), what });
   };
 
   for (const entry of entries) {
@@ -105,32 +122,35 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
     if (step.type !== 'card_to' && step.type !== 'drew_two') lastDraw = null;
     switch (step.type) {
       case 'setup_tile':
-        lines.push({ key, text: `Setup: tile ${tileCode(step.tile.face.tile)} laid on the table`, tone: 'plain' });
+        lines.push({ key, text: t.log.setupTile({ tile: tileCode(step.tile.face.tile) }), tone: 'plain' });
         break;
       case 'tile_revealed':
-        lines.push({ key, text: `Next tile turned face up: ${tileCode(step.tile.tile)}`, tone: 'muted' });
+        lines.push({ key, text: t.log.tileRevealed({ tile: tileCode(step.tile.tile) }), tone: 'muted' });
         break;
       case 'first_player':
-        lines.push({ key, text: `${ctx.who(step.seat)} ${ctx.who(step.seat) === 'You' ? 'go' : 'goes'} first`, tone: 'plain' });
+        lines.push({ key, text: me(step.seat) ? t.log.youFirst : t.log.first({ name: ctx.who(step.seat) }), tone: 'plain' });
         break;
       case 'card_to': {
         if (ctx.perStep) {
           // One card to one hand, so a caption's count is what the hand gained.
           const name = ctx.who(step.seat);
           const drew = lastDraw !== null && lastDraw.seat === step.seat;
-          const verb = drew ? 'drew' : name === 'You' ? 'were dealt' : 'was dealt';
-          lines.push({ key, text: `${name} ${verb} a card${step.card ? `: ${cardList([step.card])}` : ''}`, tone: 'plain' });
+          const card = step.card ? cardList([step.card], t) : null;
+          let text: string;
+          if (drew && me(step.seat)) text = card ? t.log.youDrewCardShown({ card }) : t.log.youDrewCard;
+          else if (drew) text = card ? t.log.drewCardShown({ name, card }) : t.log.drewCard({ name });
+          else if (me(step.seat)) text = card ? t.log.youDealtCardShown({ card }) : t.log.youDealtCard;
+          else text = card ? t.log.dealtCardShown({ name, card }) : t.log.dealtCard({ name });
+          lines.push({ key, text, tone: 'plain' });
           break;
         }
         run ??= new Map();
         let c = run.get(step.seat);
         if (!c) {
-          const name = ctx.who(step.seat);
           const drew = lastDraw !== null && lastDraw.seat === step.seat;
-          const head = drew ? `${name} drew` : `${name} ${name === 'You' ? 'were' : 'was'} dealt`;
-          const line: LogLine = drew && lastDraw ? lastDraw.line : { key, text: head, tone: 'plain' };
+          const line: LogLine = drew && lastDraw ? lastDraw.line : { key, text: '', tone: 'plain' };
           if (!drew) lines.push(line);
-          c = { line, head, shown: [], hidden: 0 };
+          c = { line, seat: step.seat, drew, shown: [], hidden: 0 };
           run.set(step.seat, c);
         }
         if (step.card) c.shown.push(step.card);
@@ -140,7 +160,14 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
       }
       case 'drew_two': {
         // The cards come in the next steps: a caption does not count them in yet.
-        const text = ctx.perStep ? `${ctx.who(step.seat)} chose to draw two cards` : `${ctx.who(step.seat)} drew two cards`;
+        const name = ctx.who(step.seat);
+        const text = ctx.perStep
+          ? me(step.seat)
+            ? t.log.youChoseDrawTwo
+            : t.log.choseDrawTwo({ name })
+          : me(step.seat)
+            ? t.log.youDrewTwo
+            : t.log.drewTwo({ name });
         const line: LogLine = { key, text, tone: 'plain' };
         lines.push(line);
         lastDraw = { seat: step.seat, line };
@@ -149,10 +176,11 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
       case 'connected': {
         combos = step.combos;
         timedOut = new Set();
-        const list = step.combos.map((c) => `${c.index + 1}) ${comboText(c)}`).join('; ');
+        const list = step.combos.map((c) => `${c.index + 1}) ${comboText(c, t)}`).join('; ');
+        const said = { tile: tileCode(step.tile.face.tile), n: step.combos.length, combos: list };
         lines.push({
           key,
-          text: `${ctx.who(step.seat)} connected tile ${tileCode(step.tile.face.tile)}, making ${plural(step.combos.length, 'new combo')}: ${list}`,
+          text: me(step.seat) ? t.log.youConnected(said) : t.log.connected({ name: ctx.who(step.seat), ...said }),
           tone: 'place',
         });
         break;
@@ -160,15 +188,14 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
       case 'answered':
         if (entry.timedOut) {
           timedOut.add(step.seat);
-          const who = ctx.who(step.seat);
-          lines.push({ key, text: `Time ran out for ${who === 'You' ? 'you' : who}: no claim`, tone: 'muted' });
+          lines.push({ key, text: t.log.timeRanOut({ names: [me(step.seat) ? t.youObject : ctx.who(step.seat)] }), tone: 'muted' });
         } else {
-          lines.push({ key, text: `${ctx.who(step.seat)} answered`, tone: 'muted' });
+          lines.push({ key, text: me(step.seat) ? t.log.youAnswered : t.log.answered({ name: ctx.who(step.seat) }), tone: 'muted' });
         }
         if (step.revealed) {
           lines.push({
             key: `${key}.c`,
-            text: 'Scoring window closed — claims revealed:',
+            text: t.log.closed,
             tone: 'reveal',
             sub: revealLines(step.revealed, combos, ctx, key, timedOut),
           });
@@ -180,11 +207,19 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
 }
 
 /** The replay's narration (`GameUi.narrate`): the log's lines as the viewer `me` reads them. */
-export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string, me: number | null): string[] {
+export function narrate(
+  log: LogEntry[],
+  view: AnyView,
+  nameOf: (seat: number) => string,
+  me: number | null,
+  t: MtmMessages = en,
+): string[] {
   const v = mtmView(view);
   if (!v) return [];
-  const who = (s: number) => (s === me ? 'You' : nameOf(s));
-  return describe(log, { who, seats: v.players.map((p) => p.seat), junior: v.options.junior, perStep: true }).map((l) => l.text);
+  const who = (s: number) => (s === me ? t.you : nameOf(s));
+  return describe(log, { who, me, seats: v.players.map((p) => p.seat), junior: v.options.junior, perStep: true, t }).map(
+    (l) => l.text,
+  );
 }
 
 /** `GameUi.actorOf`: the setup, the deal and the cards a draw brings are chance; drawing, connecting and answering are moves. */

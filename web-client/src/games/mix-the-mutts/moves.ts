@@ -3,15 +3,19 @@
 // taken back. Every step is sent from a button that says what it does after
 // the table showed it: the connection previewed in place ("Connect the tile
 // here"), "Draw two", a window's claims or pass. That button is the
-// confirmation; the table asks nothing more.
+// confirmation; the table asks nothing more. The question is worded by the
+// catalog given (index.ts passes the live one).
 
 import type { GameMoves } from '../types';
+import { en, type MtmMessages } from './i18n/en';
 
-export const moves: GameMoves = {
-  kind() {
-    return 'named';
-  },
-  question() {
-    return 'Make this move? It can’t be taken back.';
-  },
-};
+export function movesIn(t: MtmMessages = en): GameMoves {
+  return {
+    kind() {
+      return 'named';
+    },
+    question() {
+      return t.confirm.move;
+    },
+  };
+}

@@ -1,6 +1,8 @@
 // Helpers over the Mix-the-Mutts view (RULINGS §3): breeds and their
 // colours, axial hex geometry, and the card arithmetic the claim panel shows.
 // They describe what the server sent; the server alone decides what scores.
+// Words come from the catalog given (English by default: the unit tests
+// compile this file, which must not load the live catalogs).
 
 import type { AnyAction } from '../../generated/AnyAction';
 import type { AnyScorecard } from '../../generated/AnyScorecard';
@@ -20,7 +22,7 @@ import type { MtmScorecard as Scorecard } from '../../generated/mix_the_mutts/Mt
 import type { MtmStepView as StepView } from '../../generated/mix_the_mutts/MtmStepView';
 import type { TileFace } from '../../generated/mix_the_mutts/TileFace';
 import type { MtmView as View } from '../../generated/mix_the_mutts/MtmView';
-import { plural } from '../../lib/tableKit';
+import { en, type MtmMessages } from './i18n/en';
 
 export const GAME = 'mix-the-mutts' as const;
 
@@ -196,30 +198,21 @@ export function previewCombos(
   return out;
 }
 
-/** Compass names of the six directions, for screen readers. */
-export const DIR_NAMES = ['east', 'north-east', 'north-west', 'west', 'south-west', 'south-east'] as const;
-
-/** "M01, M03 and M07" */
-export function andList(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
 /**
  * What a player needs to know about an open hex, in words: the tiles it
  * would connect (by their printed codes, with where they lie) and how many
  * it touches, e.g. "Connect between M01 (west) and M03 (north-east), touches
  * 2 tiles".
  */
-export function openHexLabel(board: PlacedTile[], at: Hex): string {
-  const byHex = new Map(board.map((t) => [hexKey(t.at), t]));
+export function openHexLabel(board: PlacedTile[], at: Hex, t: MtmMessages = en): string {
+  const byHex = new Map(board.map((b) => [hexKey(b.at), b]));
   const near: string[] = [];
   for (let dir = 0; dir < 6; dir++) {
-    const t = byHex.get(hexKey(neighbour(at, dir)));
-    if (t) near.push(`${tileCode(t.face.tile)} (${DIR_NAMES[dir]})`);
+    const b = byHex.get(hexKey(neighbour(at, dir)));
+    if (b) near.push(`${tileCode(b.face.tile)} (${t.dirs[dir as keyof MtmMessages['dirs']]})`);
   }
-  if (near.length === 0) return 'Connect here';
-  const where = near.length === 1 ? `next to ${near[0]}` : `between ${andList(near)}`;
-  return `Connect ${where}, touches ${plural(near.length, 'tile')}`;
+  if (near.length === 0) return t.board.here;
+  return near.length === 1 ? t.board.nextTo({ tile: near[0], n: 1 }) : t.board.between({ names: near, n: near.length });
 }
 
 /** The legal rotations (RULINGS §3(b)): 0°, 120° and 240°. */
@@ -240,10 +233,10 @@ export function isPurebreed(c: { head: Breed; tail: Breed }): boolean {
   return c.head === c.tail;
 }
 
-export function comboText(c: { head: Breed; tail: Breed }): string {
+export function comboText(c: { head: Breed; tail: Breed }, t: MtmMessages = en): string {
   return isPurebreed(c)
-    ? `purebred ${breedName(c.head)}`
-    : `${breedName(c.head)} head + ${breedName(c.tail)} tail`;
+    ? t.combo.purebred({ breed: breedName(c.head) })
+    : t.combo.mixed({ head: breedName(c.head), tail: breedName(c.tail) });
 }
 
 export function comboValue(c: { head: Breed; tail: Breed }, junior: boolean): number {
