@@ -74,5 +74,12 @@ export const PROPER_NAMES: readonly string[] = [
   'M12',
   // Zoomies: its tokens and tiles.
   // Zingamino: its tiles and calls.
+  'Zinga',
+  'Zingas',
+  'ZINGA!',
+  // The mark printed on a Zinga tile.
+  '★ Z',
+  // One of its four tile colours, which German writes as English does.
+  'Orange',
   // Zop Zoo: its animals and cards.
 ];

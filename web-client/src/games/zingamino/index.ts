@@ -1,5 +1,6 @@
 // Zingamino, as the app sees it: everything the pages need, in one object
-// (listed in ../registry.ts).
+// (listed in ../registry.ts). Its words are the live catalog's (`t`): the
+// blurb, rules, narration and confirm question follow the language shown.
 
 import type { GameUi } from '../types';
 import Final from './FinalScorecard.svelte';
@@ -8,21 +9,26 @@ import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
 import { actorOf, narrate, roundOf } from './log';
-import { moves } from './moves';
-import { rules } from './rules';
+import { movesIn } from './moves';
+import { rulesIn } from './rules';
+import { t } from './i18n';
+import { i18n } from '../../i18n/i18n.svelte';
 
 const zingamino: GameUi = {
   title: 'Zingamino',
-  blurb:
-    'Lay coloured dominoes around four linked circles, matching every end. Wild Zingas take the value they meet; close a circle for +16. First to 64.',
+  get blurb() {
+    return t.blurb;
+  },
   Icon,
   Options,
   Table,
   Final,
   trimsFinal: false,
-  rules,
-  narrate,
-  moves,
+  get rules() {
+    return rulesIn(t);
+  },
+  narrate: (log, view, nameOf, me) => narrate(log, view, nameOf, me, t, i18n.locale),
+  moves: movesIn(t),
   actorOf,
   roundOf,
   Hands,

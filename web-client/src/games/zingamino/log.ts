@@ -4,14 +4,20 @@
 // digger sees which). A circle bonus and a round's end get lines of their own.
 // The replay's captions (`perStep`) tell each dealt or dug tile alone, so a
 // count in a caption is what that step put in the hand.
+// The words come from the catalog passed in (English by default, so the
+// unit and narration checks read English); numbers are written as `locale`
+// writes them. This module is compiled for node too: it never reads the
+// live catalog itself (index.ts and Table.svelte pass it).
 
 import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
 import type { RoundSummary } from '../../generated/zingamino/RoundSummary';
 import type { ZingaminoTileId as TileId } from '../../generated/zingamino/ZingaminoTileId';
-import { COLOURS, colourOf, isSquare, isZinga, spaceName, tileName, zStep, zView } from './util';
-import { plural } from '../../lib/tableKit';
+import { circleName, colourOf, isSquare, isZinga, spaceName, tileName, valueText, zStep, zView } from './util';
+
+export { valueText };
+import { en, type ZingaminoMessages } from './i18n/en';
 
 export interface LogLine {
   /** Version of the step that started this line. */
@@ -22,47 +28,66 @@ export interface LogLine {
   seat?: number;
 }
 
-/** "You" for the viewer, the seat's name otherwise. */
-export type Who = (seat: number) => string;
-
-function list(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+/** Players' names by seat, and the reader's seat (their lines say "You"). */
+export interface Who {
+  nameOf: (seat: number) => string;
+  me: number | null;
 }
 
 /** One sentence for how a round ended and who collected what. */
-export function roundEndText(r: RoundSummary, who: Who): string {
-  const you = (s: number) => who(s) === 'You';
+export function roundEndText(r: RoundSummary, who: Who, t: ZingaminoMessages = en): string {
+  const you = (s: number) => s === who.me;
+  const name = (s: number) => (you(s) ? t.log.you : who.nameOf(s));
   if (r.ended_by === 'game_over') {
     const top = r.totals.indexOf(Math.max(...r.totals));
-    return `Round ${r.round}: a circle bonus took ${who(top)} to ${r.totals[top]}: the game ends at once`;
+    const p = { round: r.round, total: r.totals[top] };
+    return you(top) ? t.log.gameOverYou(p) : t.log.gameOver({ ...p, name: name(top) });
   }
   if (r.ended_by === 'zinga') {
     const w = r.winners[0];
-    return `ZINGA! ${who(w)} placed ${you(w) ? 'your' : 'their'} last tile and ${you(w) ? 'collect' : 'collects'} ${plural(r.collected[w], 'point')} (round ${r.round})`;
+    const p = { round: r.round, points: r.collected[w] };
+    return you(w) ? t.log.zingaYou(p) : t.log.zinga({ ...p, name: name(w) });
   }
   if (r.winners.length === 1) {
     const w = r.winners[0];
-    return `Round ${r.round} blocked: ${who(w)} ${you(w) ? 'have' : 'has'} the lowest hand (${r.hand_values[w]}) and ${you(w) ? 'collect' : 'collects'} ${plural(r.collected[w], 'point')}`;
+    const p = { round: r.round, value: r.hand_values[w], points: r.collected[w] };
+    return you(w) ? t.log.blockedYou(p) : t.log.blocked({ ...p, name: name(w) });
   }
-  return `Round ${r.round} blocked: ${list(r.winners.map(who))} tie for the lowest hand and collect ${plural(r.collected[r.winners[0]], 'point')} each`;
+  return t.log.blockedTie({ round: r.round, names: r.winners.map(name), points: r.collected[r.winners[0]] });
 }
 
 /**
  * The log's lines, oldest first. `round` is the round in play now: the last
  * deal in the log is its deal (the log may not reach back to round 1).
  */
-export function describe(entries: LogEntry[], who: Who, round: number, perStep = false): LogLine[] {
+export function describe(
+  entries: LogEntry[],
+  who: Who,
+  round: number,
+  perStep = false,
+  t: ZingaminoMessages = en,
+  locale = 'en',
+): LogLine[] {
   const lines: LogLine[] = [];
-  // Each deal's lines, by deal (the replay's captions give a deal one line per tile).
-  const dealLines: LogLine[][] = [];
-  const you = (seat: number) => who(seat) === 'You';
+  // Each deal's lines, by deal, each with its words once the deal's round is
+  // known (the replay's captions give a deal one line per tile).
+  const dealLines: Array<Array<{ line: LogLine; text: (round: number) => string }>> = [];
+  const you = (seat: number) => seat === who.me;
+  const name = (seat: number) => (you(seat) ? t.log.you : who.nameOf(seat));
+  const tile = (id: TileId) => tileName(id, t, locale);
+  /** ": Green 2|3" after a caption, for the one who sees the tile. */
+  const what = (id: TileId | null) => (id === null ? '' : `: ${tile(id)}`);
+  const v = (x: number | null) => valueText(x, locale);
 
   let start: { line: LogLine; drawn: Map<number, TileId>; tie: boolean } | null = null;
-  let deal: { line: LogLine; starter: number; count: Map<number, number> } | null = null;
+  type Deal = { entry: { line: LogLine; text: (round: number) => string }; starter: number; count: Map<number, number> };
+  let deal: Deal | null = null;
   let dig: { line: LogLine; seat: number; shown: TileId[]; hidden: number } | null = null;
 
-  const startText = (s: NonNullable<typeof start>) =>
-    `${s.tie ? 'Tie for the highest tile, redraw' : 'Start-player draw'}: ${[...s.drawn].map(([seat, t]) => `${who(seat)} ${tileName(t)}`).join(', ')}`;
+  const startText = (s: NonNullable<typeof start>) => {
+    const names = [...s.drawn].map(([seat, id]) => `${name(seat)} ${tile(id)}`);
+    return s.tie ? t.log.startTie({ names }) : t.log.startDraw({ names });
+  };
 
   for (const { version, step: any } of entries) {
     const s = zStep(any);
@@ -77,104 +102,133 @@ export function describe(entries: LogEntry[], who: Who, round: number, perStep =
         // The seat's Dig: the tiles it brings follow, told as one line
         // (the replay's captions tell the Dig alone).
         if (perStep) {
-          lines.push({ key, text: `${who(s.seat)} found nothing to place and ${you(s.seat) ? 'reach' : 'reaches'} into the bag`, tone: 'dig', seat: s.seat });
+          lines.push({ key, text: you(s.seat) ? t.log.reachYou : t.log.reach({ name: name(s.seat) }), tone: 'dig', seat: s.seat });
         }
         break;
       case 'tile_drawn': {
+        const seat = s.seat;
         if (s.reason === 'start_player') {
-          if (!start || start.drawn.has(s.seat)) {
+          if (!start || start.drawn.has(seat)) {
             const tie: boolean = start !== null;
             start = { line: { key, text: '', tone: 'muted' }, drawn: new Map(), tie };
             lines.push(start.line);
           }
-          if (s.tile !== null) start.drawn.set(s.seat, s.tile);
+          if (s.tile !== null) start.drawn.set(seat, s.tile);
           start.line.text = startText(start);
         } else if (s.reason === 'deal') {
           if (perStep) {
             // One tile to one hand: the caption says so, whoever started the deal.
             if (!deal) dealLines.push([]);
-            deal ??= { line: { key, text: '', tone: 'plain' }, starter: s.seat, count: new Map() };
-            const what = s.tile === null ? '' : `: ${tileName(s.tile)}`;
-            const line: LogLine = { key, text: `Round ? deal: ${who(s.seat)} ${you(s.seat) ? 'were' : 'was'} dealt a tile${what}`, tone: 'plain', seat: s.seat };
+            deal ??= { entry: { line: { key, text: '', tone: 'plain' }, text: () => '' }, starter: seat, count: new Map() };
+            const shown = what(s.tile);
+            const line: LogLine = { key, text: '', tone: 'plain', seat };
             lines.push(line);
-            dealLines[dealLines.length - 1].push(line);
+            dealLines[dealLines.length - 1].push({
+              line,
+              text: (r) => (you(seat) ? t.log.dealtOneYou({ round: r, tile: shown }) : t.log.dealtOne({ round: r, name: name(seat), tile: shown })),
+            });
             break;
           }
           if (!deal) {
             // The deal starts with the round's starter (4 each, twice).
-            deal = { line: { key, text: '', tone: 'plain', seat: s.seat }, starter: s.seat, count: new Map() };
-            lines.push(deal.line);
-            dealLines.push([deal.line]);
+            const line: LogLine = { key, text: '', tone: 'plain', seat };
+            const d: Deal = { entry: { line, text: () => '' }, starter: seat, count: new Map() };
+            d.entry.text = (r: number) => {
+              const tiles = Math.max(...d.count.values());
+              return you(d.starter) ? t.log.dealYou({ round: r, tiles }) : t.log.deal({ round: r, name: name(d.starter), tiles });
+            };
+            deal = d;
+            lines.push(line);
+            dealLines.push([d.entry]);
           }
-          deal.count.set(s.seat, (deal.count.get(s.seat) ?? 0) + 1);
-          const n = Math.max(...deal.count.values());
-          deal.line.text = `Round ?: ${who(deal.starter)} ${you(deal.starter) ? 'start' : 'starts'}; ${plural(n, 'tile')} dealt to each player`;
+          deal.count.set(seat, (deal.count.get(seat) ?? 0) + 1);
         } else {
           if (perStep) {
-            const what = s.tile === null ? '' : `: ${tileName(s.tile)}`;
-            lines.push({ key, text: `${who(s.seat)} dug a tile from the bag${what}`, tone: 'dig', seat: s.seat });
+            const shown = what(s.tile);
+            lines.push({
+              key,
+              text: you(seat) ? t.log.dugOneYou({ tile: shown }) : t.log.dugOne({ name: name(seat), tile: shown }),
+              tone: 'dig',
+              seat,
+            });
             break;
           }
-          if (!dig || dig.seat !== s.seat) {
-            dig = { line: { key, text: '', tone: 'dig', seat: s.seat }, seat: s.seat, shown: [], hidden: 0 };
+          if (!dig || dig.seat !== seat) {
+            dig = { line: { key, text: '', tone: 'dig', seat }, seat, shown: [], hidden: 0 };
             lines.push(dig.line);
           }
           if (s.tile !== null) dig.shown.push(s.tile);
           else dig.hidden += 1;
-          const n = dig.shown.length + dig.hidden;
-          dig.line.text = dig.shown.length
-            ? `${who(s.seat)} dug ${plural(n, 'tile')} from the bag: ${dig.shown.map(tileName).join(', ')}`
-            : `${who(s.seat)} dug ${plural(n, 'tile')} from the bag`;
+          const tiles = dig.shown.length + dig.hidden;
+          const names = dig.shown.map(tile);
+          dig.line.text = names.length
+            ? you(seat)
+              ? t.log.dugShownYou({ tiles, names })
+              : t.log.dugShown({ name: name(seat), tiles, names })
+            : you(seat)
+              ? t.log.dugYou({ tiles })
+              : t.log.dug({ name: name(seat), tiles });
         }
         break;
       }
       case 'placed': {
-        const t = s.placed.tile;
-        const v = (x: number | null) => (x === null ? '?' : String(x));
-        const vals = isSquare(s.space) ? v(s.placed.ccw) : `${v(s.placed.ccw)}|${v(s.placed.cw)}`;
+        const id = s.placed.tile;
+        const values = isSquare(s.space) ? v(s.placed.ccw) : `${v(s.placed.ccw)}|${v(s.placed.cw)}`;
+        const p = { tile: tile(id), space: spaceName(s.space, t, locale) };
         lines.push({
           key,
-          text: isZinga(t)
-            ? `${who(s.seat)} placed the ${tileName(t)} on ${spaceName(s.space)}, as ${vals}`
-            : `${who(s.seat)} placed ${tileName(t)} on ${spaceName(s.space)}`,
+          text: isZinga(id)
+            ? you(s.seat)
+              ? t.log.placedZingaYou({ ...p, values })
+              : t.log.placedZinga({ ...p, values, name: name(s.seat) })
+            : you(s.seat)
+              ? t.log.placedYou(p)
+              : t.log.placed({ ...p, name: name(s.seat) }),
           tone: 'place',
           seat: s.seat,
         });
         if (s.bonus) {
+          const circle = circleName(colourOf(s.space), t);
           lines.push({
             key: `${key}b`,
-            text: `${who(s.seat)} closed the ${COLOURS[colourOf(s.space)].name} circle: +16!`,
+            text: you(s.seat) ? t.log.closedYou({ circle }) : t.log.closed({ name: name(s.seat), circle }),
             tone: 'bonus',
             seat: s.seat,
           });
         }
-        if (s.round_end) lines.push({ key: `${key}r`, text: roundEndText(s.round_end, who), tone: 'round' });
+        if (s.round_end) lines.push({ key: `${key}r`, text: roundEndText(s.round_end, who, t), tone: 'round' });
         break;
       }
       case 'passed':
         lines.push({
           key,
-          text: `${who(s.seat)} passed: nothing fits and the bag is empty`,
+          text: you(s.seat) ? t.log.passedYou : t.log.passed({ name: name(s.seat) }),
           tone: 'muted',
           seat: s.seat,
         });
-        if (s.round_end) lines.push({ key: `${key}r`, text: roundEndText(s.round_end, who), tone: 'round' });
+        if (s.round_end) lines.push({ key: `${key}r`, text: roundEndText(s.round_end, who, t), tone: 'round' });
         break;
     }
   }
   // Number the deals back from the round in play.
-  dealLines.forEach((deal, i) => {
-    for (const l of deal) l.text = l.text.replace('Round ?', `Round ${round - (dealLines.length - 1 - i)}`);
+  dealLines.forEach((d, i) => {
+    for (const l of d) l.line.text = l.text(round - (dealLines.length - 1 - i));
   });
   return lines;
 }
 
 /** The replay's narration (`GameUi.narrate`): the log's lines as the viewer `me` reads them. */
-export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string, me: number | null): string[] {
+export function narrate(
+  log: LogEntry[],
+  view: AnyView,
+  nameOf: (seat: number) => string,
+  me: number | null,
+  t: ZingaminoMessages = en,
+  locale = 'en',
+): string[] {
   const v = zView(view);
   if (!v) return [];
-  const who = (s: number) => (s === me ? 'You' : nameOf(s));
-  return describe(log, who, v.round, true).map((l) => l.text);
+  return describe(log, { nameOf, me }, v.round, true, t, locale).map((l) => l.text);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { ZingaminoScorecard as Scorecard } from '../../generated/zingamino/
 import type { ZingaminoStepView as StepView } from '../../generated/zingamino/ZingaminoStepView';
 import type { ZingaminoTileId as TileId } from '../../generated/zingamino/ZingaminoTileId';
 import type { ZingaminoView as View } from '../../generated/zingamino/ZingaminoView';
+import { en, type ZingaminoMessages } from './i18n/en';
 
 export const GAME = 'zingamino' as const;
 /** The game ends when a score reaches this (RULINGS §2(c)). */
@@ -43,9 +44,8 @@ export function zGameOptions(): GameOptions {
 
 // --- colours -------------------------------------------------------------------
 
+/** A colour's paints; its name and letter are the catalog's (`colours`, `letters`). */
 export interface ColourInfo {
-  name: string;
-  letter: string;
   /** Tile face. */
   fill: string;
   /** Digits, borders, labels (dark enough to read on white). */
@@ -56,10 +56,10 @@ export interface ColourInfo {
 
 /** In tile and board order: Green, Yellow, Orange, Purple. */
 export const COLOURS: ColourInfo[] = [
-  { name: 'Green', letter: 'G', fill: '#dcfce7', ink: '#166534', track: '#bbf7d0' },
-  { name: 'Yellow', letter: 'Y', fill: '#fef9c3', ink: '#854d0e', track: '#fde68a' },
-  { name: 'Orange', letter: 'O', fill: '#ffedd5', ink: '#9a3412', track: '#fed7aa' },
-  { name: 'Purple', letter: 'P', fill: '#f3e8ff', ink: '#7e22ce', track: '#e9d5ff' },
+  { fill: '#dcfce7', ink: '#166534', track: '#bbf7d0' },
+  { fill: '#fef9c3', ink: '#854d0e', track: '#fde68a' },
+  { fill: '#ffedd5', ink: '#9a3412', track: '#fed7aa' },
+  { fill: '#f3e8ff', ink: '#7e22ce', track: '#e9d5ff' },
 ];
 
 export function colourOf(tileOrSpace: number): number {
@@ -88,18 +88,38 @@ export function isZinga(id: TileId): boolean {
   return id % 16 === 15;
 }
 
-/** "Green 2|3", "Green Zinga". */
-export function tileName(id: TileId): string {
+/** A colour's name ("Green"), as the catalog `t` writes it. */
+export function colourName(c: number, t: ZingaminoMessages = en): string {
+  return t.colours[c as 0 | 1 | 2 | 3];
+}
+
+/** A colour's letter ("G"). */
+export function colourLetter(c: number, t: ZingaminoMessages = en): string {
+  return t.letters[c as 0 | 1 | 2 | 3];
+}
+
+/** A circle in a sentence ("the Green circle"). */
+export function circleName(c: number, t: ZingaminoMessages = en): string {
+  return t.circles[c as 0 | 1 | 2 | 3];
+}
+
+/** A value a tile shows ("?" for a Zinga's end not set yet), in `locale`'s digits. */
+export function valueText(v: number | null | undefined, locale = 'en'): string {
+  return v === null || v === undefined ? '?' : new Intl.NumberFormat(locale).format(v);
+}
+
+/** "Green 2|3", "Green Zinga" (numbers in `locale`'s digits). */
+export function tileName(id: TileId, t: ZingaminoMessages = en, locale = 'en'): string {
   const f = faceOf(id);
-  const c = COLOURS[colourOf(id)].name;
-  return f.zinga ? `${c} Zinga` : `${c} ${f.lo}|${f.hi}`;
+  const colour = colourName(colourOf(id), t);
+  return f.zinga ? t.zinga({ colour }) : `${colour} ${valueText(f.lo, locale)}|${valueText(f.hi, locale)}`;
 }
 
 // --- the board -----------------------------------------------------------------
 
 /** "G4": colour letter and index clockwise from 12 o'clock. */
-export function spaceName(space: number): string {
-  return `${COLOURS[colourOf(space)].letter}${space % 16}`;
+export function spaceName(space: number, t: ZingaminoMessages = en, locale = 'en'): string {
+  return `${colourLetter(colourOf(space), t)}${valueText(space % 16, locale)}`;
 }
 
 /** The Zinga/Double squares: i % 4 == 0. */
@@ -203,21 +223,22 @@ export interface Target {
  * A target space in words (screen readers, tooltips): the space, its circle,
  * the values the tile would show and the placed tiles it would sit next to,
  * e.g. "Place on G5 in the Green circle, showing 3|4, next to G4 (Green 1|3)".
+ * `tg`'s values are written already (in the language's digits).
  */
-export function targetLabel(board: Array<{ tile: TileId } | null>, t: Target): string {
-  const c = colourOf(t.space);
-  const i = t.space % 16;
+export function targetLabel(board: Array<{ tile: TileId } | null>, tg: Target, t: ZingaminoMessages = en, locale = 'en'): string {
+  const c = colourOf(tg.space);
+  const i = tg.space % 16;
   const near = [c * 16 + ((i + 15) % 16), c * 16 + ((i + 1) % 16)];
   for (const [a, b] of BRIDGES) {
-    if (a === t.space) near.push(b);
-    if (b === t.space) near.push(a);
+    if (a === tg.space) near.push(b);
+    if (b === tg.space) near.push(a);
   }
-  const beside = near.flatMap((s) => {
+  const names = near.flatMap((s) => {
     const p = board[s];
-    return p ? [`${spaceName(s)} (${tileName(p.tile)})`] : [];
+    return p ? [`${spaceName(s, t, locale)} (${tileName(p.tile, t, locale)})`] : [];
   });
-  const sq = isSquare(t.space);
-  const shows = sq ? t.ccw : `${t.ccw}|${t.cw}`;
-  const where = beside.length ? `next to ${beside.join(' and ')}` : 'next to no tile';
-  return `Place on ${spaceName(t.space)}${sq ? ', a Zinga or Double square,' : ''} in the ${COLOURS[c].name} circle, showing ${shows}, ${where}`;
+  const sq = isSquare(tg.space);
+  const p = { space: spaceName(tg.space, t, locale), circle: circleName(c, t), shows: sq ? tg.ccw : `${tg.ccw}|${tg.cw}` };
+  if (names.length) return sq ? t.board.targetSquare({ ...p, names }) : t.board.target({ ...p, names });
+  return sq ? t.board.targetSquareAlone(p) : t.board.targetAlone(p);
 }
