@@ -1,11 +1,13 @@
 // The first page's JavaScript, gzipped: the module script `dist/index.html`
-// loads and every chunk it preloads (what a browser fetches before the first
+// loads and every chunk it preloads (what a browser fetches before the home
 // page shows). Each language other than English is its own chunk, loaded
-// only when chosen, so it is not counted. Fails when the total grows more
-// than 15 % over the client before it had catalogs (issue 28's budget).
+// only when chosen, and so is every page but the home page. Fails when the
+// total grows more than 15 % over the client before it had catalogs (issue
+// 28's budget). Also prints what a room link adds (the room page's chunk
+// and the chunks it imports), for the doc.
 //
 //   npm run build && node scripts/bundle-size.mjs [dist]
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -24,6 +26,22 @@ for (const src of scripts) {
   const bytes = gzipSync(readFileSync(join(dist, src.replace(/^\//, ''))), { level: 9 }).length;
   console.log(`${src}: ${bytes} B gzipped`);
   total += bytes;
+}
+
+/** A chunk's static imports (`import … from "./x.js"`, `import "./x.js"`), by file name. */
+const importsOf = (file) => [...readFileSync(join(dist, 'assets', file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]);
+const first = new Set(scripts.map((s) => s.split('/').pop()));
+const room = readdirSync(join(dist, 'assets')).find((f) => /^Room-.*\.js$/.test(f));
+if (room) {
+  const added = new Set();
+  const visit = (file) => {
+    if (first.has(file) || added.has(file)) return;
+    added.add(file);
+    importsOf(file).forEach(visit);
+  };
+  visit(room);
+  const bytes = [...added].reduce((n, f) => n + gzipSync(readFileSync(join(dist, 'assets', f)), { level: 9 }).length, 0);
+  console.log(`a room link adds ${bytes} B gzipped (${[...added].join(', ')}): ${total + bytes} B in all`);
 }
 const growth = total / BEFORE_CATALOGS - 1;
 console.log(`first page: ${total} B gzipped, ${(growth * 100).toFixed(1)} % over ${BEFORE_CATALOGS} B before the catalogs (budget +${((BUDGET - 1) * 100).toFixed(0)} %)`);
