@@ -186,3 +186,55 @@ export async function confirmToken(page) {
   await waitPast(page, before.version);
 }
 
+
+/**
+ * Plays one whole turn of `seat` through the UI, reading no words (any
+ * language): the tile (or the discard-and-redraw), the token (Frens first,
+ * then Zoomies, as `done` asks), the Zoomies extra tile, keeping the last
+ * tile. `hooks.beforeToken(side)` runs with the token chosen and not yet
+ * confirmed, `hooks.beforePlace()` with a tile shown on the board.
+ * @param {Page} page
+ * @param {number} seat
+ * @param {{ frens: boolean, zoomies: boolean }} done
+ * @param {{ reasons: string[], redraws: number, extras: number, discards: number }} seen
+ * @param {{ beforeToken?: (side: string) => Promise<void>, beforePlace?: () => Promise<void> }} [hooks]
+ * @returns {Promise<string>} the side placed, or 'discard'
+ */
+export async function playTurnAny(page, seat, done, seen, hooks = {}) {
+  await waitPhase(page, ['place_tile', 'token'], seat);
+  let st = await status(page);
+  while (st.phase === 'place_tile') {
+    const r = await placeTile(page, { zoomies: !done.zoomies, beforeConfirm: hooks.beforePlace });
+    if (r === 'cannot') seen.redraws += 1;
+    await waitPhase(page, ['place_tile', 'token', 'end_turn', 'finished', 'drawing'], null);
+    st = await status(page);
+    if (st.phase === 'drawing') {
+      await waitPhase(page, ['place_tile', 'token'], seat);
+      st = await status(page);
+    }
+  }
+  assert.equal(st.phase, 'token');
+  const want = !done.frens ? ['frens'] : !done.zoomies ? ['zoomies'] : ['leader', 'bones', 'frens', 'zoomies'];
+  const side = await placeToken(page, want, seen);
+  if (side === 'discard') seen.discards += 1;
+  else {
+    if (hooks.beforeToken) await hooks.beforeToken(side);
+    await confirmToken(page);
+  }
+  if (side === 'frens') done.frens = true;
+  await waitPhase(page, ['extra_tile', 'end_turn', 'place_tile', 'finished'], null);
+  st = await status(page);
+  if (side === 'zoomies' && st.phase === 'extra_tile' && st.seat === seat) {
+    if ((await placeTile(page)) === 'placed') {
+      done.zoomies = true;
+      seen.extras += 1;
+    }
+    await waitPhase(page, ['end_turn', 'place_tile', 'finished'], null);
+    st = await status(page);
+  }
+  if (st.phase === 'end_turn' && st.seat === seat) {
+    await page.getByTestId('end-keep').click();
+    await waitPast(page, st.version);
+  }
+  return side;
+}

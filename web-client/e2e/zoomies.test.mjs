@@ -16,11 +16,17 @@
 // whose tokens light up what they counted, on the room page and in history.
 // E2E_SCREENSHOTS=dir saves zoomies-{start,place,token,final}-{desktop,phone}
 // (and -screen crops for the phone) and zoomies-history-phone.
+//
+// In other languages: a whole match in Spanish (no English at the table or on
+// its scorecard, nothing overflowing at 390×844 and 1280×900), the
+// pseudo-locale (every word from a catalog, the rules panel too), and a few
+// turns in German and in Arabic (the page right to left, the board not
+// mirrored); E2E_SCREENSHOTS saves zoomies-<lang>-<when>-<player>-<size>.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { checkGameOverOnce, newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
-import { confirmToken, placeTile, placeToken, placesInFrame, placesSeen, status, waitPast, waitPhase } from './zoomies.mjs';
+import { checkGameOverOnce, newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer } from './helpers.mjs';
+import { confirmToken, placeTile, placeToken, placesInFrame, placesSeen, playTurnAny, status, waitPast, waitPhase } from './zoomies.mjs';
 
 const h = useServer();
 
@@ -370,4 +376,249 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
   );
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();
+});
+
+// --- other languages ------------------------------------------------------------
+
+/** The game's own words: its table (log included) and its final scorecard. */
+const TABLE = '[data-testid="zoomies-table"], [data-testid="zoomies-scorecard"]';
+const NAMES = ['Ana', 'Ben'];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * `noOverflow`, less the visually hidden `.sr-only` texts (the orientation
+ * buttons' words for screen readers): they sit in a 1 px box by design, and
+ * the helper counts them as overflowing.
+ * @param {Page} page
+ */
+async function fits(page) {
+  try {
+    await noOverflow(page);
+  } catch (e) {
+    const err = /** @type {import('node:assert').AssertionError} */ (e);
+    if (!Array.isArray(err.actual)) throw e;
+    const hidden = await page.evaluate(() => Array.from(document.querySelectorAll('.sr-only')).map((el) => el.textContent?.trim().slice(0, 60) ?? ''));
+    const rest = err.actual.filter((/** @type {string} */ line) => !hidden.some((text) => text && line.endsWith(`: ${text}`)));
+    assert.deepEqual(rest, [], err.message);
+  }
+}
+
+/**
+ * Runs `check` with the page at a phone's size and at a desktop's, then puts
+ * its own size back.
+ * @param {Page} page
+ * @param {(size: string) => Promise<void>} check
+ */
+async function atBothSizes(page, check) {
+  const own = page.viewportSize();
+  for (const [name, size] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await check(name);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
+/**
+ * No English in the table and its scorecard, nothing overflowing, at both
+ * sizes, on every page; screenshots named `zoomies-<lang>-<when>-<name>-<size>`.
+ * @param {Page[]} pages
+ * @param {string} lang
+ * @param {string} when
+ */
+async function checkWords(pages, lang, when) {
+  for (const [i, p] of pages.entries()) {
+    await atBothSizes(p, async (size) => {
+      await noEnglish(p, NAMES, TABLE);
+      await fits(p);
+      if (shots) await p.screenshot({ path: join(shots, `zoomies-${lang}-${when}-${NAMES[i]}-${size}.png`), fullPage: true });
+    });
+  }
+}
+
+/**
+ * The host picks itself to start, and starts.
+ * @param {Page} a
+ * @param {Page} b
+ */
+async function startAsAna(a, b) {
+  await a.getByTestId('opt-first-player').selectOption('0');
+  await b.waitForFunction(
+    () => /** @type {HTMLSelectElement|null} */ (document.querySelector('[data-testid="opt-first-player"]'))?.value === '0',
+  );
+  await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await a.getByTestId('start').click();
+  for (const p of [a, b]) {
+    await waitPhase(p, ['place_tile'], 0);
+    await p.getByTestId('zoomies-board').waitFor();
+  }
+}
+
+/**
+ * The board keeps its geometry whatever the page's direction: the tiles lie
+ * on screen in the order of their cells (west to east, left to right).
+ * @param {Page} page
+ */
+async function boardNotMirrored(page) {
+  const xs = await page.locator('[data-testid="zoomies-board"] .domino[data-piece]').evaluateAll((els) =>
+    els.map((el) => ({ cell: Number(el.getAttribute('x')), screen: el.getBoundingClientRect().left })),
+  );
+  assert.ok(xs.length >= 3);
+  const byCell = [...xs].sort((p, q) => p.cell - q.cell).map((x) => x.screen);
+  for (let i = 1; i < byCell.length; i++) assert.ok(byCell[i] >= byCell[i - 1] - 1, 'west is left, east is right');
+}
+
+test('a whole match in Spanish: no English at the table or on the scorecard, nothing overflows', { timeout: 600_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zoomies', lang: 'es', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    // The lobby's options panel is the game's.
+    for (const p of pages) await noEnglish(p, NAMES, 'fieldset.options');
+    await startAsAna(a, b);
+    await checkWords(pages, 'es', 'start');
+    // "How tokens score", unfolded.
+    await b.locator('details.rules summary').click();
+    await noEnglish(b, NAMES, TABLE);
+    await fits(b);
+    await b.locator('details.rules summary').click();
+
+    const done = { frens: false, zoomies: false };
+    const seen = { reasons: /** @type {string[]} */ ([]), redraws: 0, extras: 0, discards: 0 };
+    let checkedToken = 0;
+    let checkedPlace = 0;
+    let seat = 0;
+    let turns = 0;
+    for (; turns < 40; turns++) {
+      const p = pages[seat];
+      await playTurnAny(p, seat, done, seen, {
+        // The token panel open (a Frens arrow or a Zoomies preview showing), then a tile shown on the board.
+        beforeToken: async () => {
+          if (checkedToken < 2 && turns >= checkedToken) {
+            checkedToken++;
+            await checkWords(pages, 'es', `token${checkedToken}`);
+          }
+        },
+        beforePlace: async () => {
+          if (checkedPlace < 1 && turns >= 3) {
+            checkedPlace++;
+            await checkWords(pages, 'es', 'place');
+          }
+        },
+      });
+      await waitPhase(p, ['place_tile', 'token', 'finished']);
+      const st = await status(p);
+      if (st.phase === 'finished') break;
+      seat = 1 - seat;
+      if (turns === 6) await checkWords(pages, 'es', 'mid');
+    }
+    assert.equal(turns + 1, 16, `8 turns each (${turns + 1})`);
+    assert.ok(checkedToken >= 1 && checkedPlace === 1, 'the token panel and a placed tile were checked');
+
+    // The final scorecard, each token's explanation too.
+    for (const p of pages) {
+      await waitPhase(p, ['finished'], null);
+      await p.getByTestId('zoomies-scorecard').waitFor({ timeout: 30_000 });
+    }
+    const finalTokens = a.locator('[data-testid^="final-token-"]');
+    for (let i = 0; i < (await finalTokens.count()); i++) {
+      await finalTokens.nth(i).click();
+      await noEnglish(a, NAMES, '[data-testid="final-explain"]');
+    }
+    await checkWords(pages, 'es', 'final');
+    console.log(`zoomies in Spanish: ${turns + 1} turns, ${seen.redraws} redraws, ${seen.extras} extra tiles, ${seen.discards} token discards`);
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
+});
+
+test('the pseudo-locale: every word of the table and the rules from the catalog', { timeout: 300_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zoomies', lang: 'en-XA', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  // The players' marks on their tokens are their names' initials (names, like the names).
+  const names = [...NAMES, 'A', 'B'];
+  try {
+    assert.deepEqual(await untranslated(a, names, 'fieldset.options'), [], 'the options panel');
+    await startAsAna(a, b);
+    for (const p of pages) assert.deepEqual(await untranslated(p, names, TABLE), [], 'the table at the start');
+    const done = { frens: false, zoomies: false };
+    const seen = { reasons: /** @type {string[]} */ ([]), redraws: 0, extras: 0, discards: 0 };
+    let seat = 0;
+    for (let turn = 0; turn < 4; turn++) {
+      const p = pages[seat];
+      await playTurnAny(p, seat, done, seen, {
+        beforeToken: async () => {
+          for (const q of pages) assert.deepEqual(await untranslated(q, names, TABLE), [], 'the table with the token panel open');
+        },
+        beforePlace: async () => {
+          assert.deepEqual(await untranslated(p, names, TABLE), [], 'the table with a tile shown');
+        },
+      });
+      seat = 1 - seat;
+    }
+    await waitPhase(a, ['place_tile', 'token'], seat);
+    await b.locator('details.rules summary').click();
+    for (const p of pages) {
+      assert.deepEqual(await untranslated(p, names, TABLE), [], 'the table mid-match, the log included');
+      await fits(p);
+    }
+    if (shots) {
+      await a.screenshot({ path: join(shots, 'zoomies-en-XA-mid-desktop.png'), fullPage: true });
+      await b.screenshot({ path: join(shots, 'zoomies-en-XA-mid-phone.png'), fullPage: true });
+    }
+    // The rules panel, from the header.
+    await b.getByTestId('rules-header').click();
+    await b.locator('dialog[open][data-testid="rules-panel"]').waitFor();
+    assert.deepEqual(await untranslated(b, names, 'dialog[open][data-testid="rules-panel"]'), [], 'the rules panel');
+    await b.keyboard.press('Escape');
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
+});
+
+test('German and Arabic at a phone and a desktop: a few turns, no English, the board not mirrored', { timeout: 400_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  for (const lang of ['de', 'ar']) {
+    const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zoomies', lang, viewportA: DESKTOP, viewportB: PHONE });
+    const pages = [a, b];
+    try {
+      for (const p of pages) {
+        assert.equal(await p.evaluate(() => document.documentElement.dir), lang === 'ar' ? 'rtl' : 'ltr');
+        await noEnglish(p, NAMES, 'fieldset.options');
+      }
+      await startAsAna(a, b);
+      await checkWords(pages, lang, 'start');
+      for (const p of pages) await boardNotMirrored(p);
+      const done = { frens: false, zoomies: false };
+      const seen = { reasons: /** @type {string[]} */ ([]), redraws: 0, extras: 0, discards: 0 };
+      let seat = 0;
+      for (let turn = 0; turn < 4; turn++) {
+        await playTurnAny(pages[seat], seat, done, seen, {
+          beforeToken: async () => {
+            if (turn === 2) await checkWords(pages, lang, 'token');
+          },
+        });
+        seat = 1 - seat;
+      }
+      await waitPhase(a, ['place_tile', 'token'], seat);
+      await checkWords(pages, lang, 'mid');
+      for (const p of pages) await boardNotMirrored(p);
+    } finally {
+      await close();
+    }
+  }
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
 });

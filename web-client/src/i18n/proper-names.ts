@@ -73,13 +73,17 @@ export const PROPER_NAMES: readonly string[] = [
   'M11',
   'M12',
   // Zoomies: its tokens and tiles.
+  'Leader',
+  'Bones',
+  'Frens',
+  // Its breeds where they keep their names (the others are translated).
+  'Chihuahua',
+  'Chihuahuas',
+  'Beagle',
+  'Beagles',
+  'Husky',
+  // The code printed on each tile (Z01–Z50).
+  'Z',
   // Zingamino: its tiles and calls.
-  'Zinga',
-  'Zingas',
-  'ZINGA!',
-  // The mark printed on a Zinga tile.
-  '★ Z',
-  // One of its four tile colours, which German writes as English does.
-  'Orange',
   // Zop Zoo: its animals and cards.
 ];

@@ -1,5 +1,6 @@
 // Zoomies, as the app sees it: everything the pages need, in one object
-// (listed in ../registry.ts).
+// (listed in ../registry.ts). Its words are the live catalog's (`t`): the
+// blurb, rules, narration and confirm questions follow the language shown.
 
 import type { GameUi } from '../types';
 import Final from './FinalScorecard.svelte';
@@ -8,20 +9,25 @@ import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
 import { actorOf, narrate } from './log';
-import { moves } from './moves';
-import { rules } from './rules';
+import { movesIn } from './moves';
+import { rulesIn } from './rules';
+import { t } from './i18n';
 
 const zoomies: GameUi = {
   title: 'Zoomies',
-  blurb: 'Lay dog dominoes to grow a park of Packs, then bet tokens on Leaders, Bones, Frens and the Zoomies.',
+  get blurb() {
+    return t.blurb;
+  },
   Icon,
   Options,
   Table,
   Final,
   trimsFinal: false,
-  rules,
-  narrate,
-  moves,
+  get rules() {
+    return rulesIn(t);
+  },
+  narrate: (log, view, nameOf, me) => narrate(log, view, nameOf, me, t),
+  moves: movesIn(t),
   actorOf,
   Hands,
 };

@@ -8,7 +8,8 @@ import type { AnyStepView } from '../../generated/AnyStepView';
 import type { AnyView } from '../../generated/AnyView';
 import type { LogEntry } from '../../lib/types';
 import type { TileId } from '../../generated/zoomies/TileId';
-import { ARROW, breedName, cellKey, gridOf, kindName, sideInfo, step, tileName, zStep, zView, type Grid } from './util';
+import { ARROW, breedName, cellKey, gridOf, kindName, step, tileName, zStep, zView, type Grid } from './util';
+import { en, type ZoomiesMessages } from './i18n/en';
 
 export interface LogLine {
   /** Version of the step that started this line. */
@@ -20,8 +21,10 @@ export interface LogLine {
 }
 
 export interface DescribeCtx {
-  /** "You" for the viewer, the seat's name otherwise. */
-  who: (seat: number) => string;
+  /** A seat's name. */
+  name: (seat: number) => string;
+  /** The viewer's seat ("You"), if any. */
+  me: number | null;
   /** The table now (tiles never move, so it names the dogs of any step). */
   grid: Grid;
   /**
@@ -29,19 +32,25 @@ export interface DescribeCtx {
    * to a hand is told as that one tile, so the count matches the hand.
    */
   perStep?: boolean;
+  /** The words (English unless given: the table passes the live catalog). */
+  t?: ZoomiesMessages;
 }
 
 export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
+  const t = ctx.t ?? en;
+  const L = t.log;
   const lines: LogLine[] = [];
-  const you = (seat: number) => ctx.who(seat) === 'You';
-  const poss = (seat: number) => (you(seat) ? 'your' : `${ctx.who(seat)}'s`);
+  const you = (seat: number) => seat === ctx.me;
+  const who = (seat: number) => ctx.name(seat);
+  const tile = (id: TileId) => tileName(id, t);
   const breedAt = (c: { x: number; y: number }) => {
     const s = ctx.grid.get(cellKey(c));
-    return s ? breedName(s.dog.breed) : 'dog';
+    return s ? breedName(s.dog.breed, false, t) : t.dog;
   };
 
-  // Tiles going to a hand join the line of what made them come.
-  type Draw = { line: LogLine; head: string; join: string; shown: TileId[]; hidden: number; unseen: string };
+  // Tiles going to a hand join the line of what made them come: `say`
+  // words the line with what was drawn so far (none yet: `names` empty).
+  type Draw = { line: LogLine; say: (names: string[]) => string; shown: TileId[]; hidden: number; fresh: boolean };
   let draws = new Map<number, Draw>();
   let startLine: LogLine | null = null;
   const starts: string[] = [];
@@ -49,13 +58,12 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
   let dealing = true;
 
   const drawText = (d: Draw) => {
-    const parts: string[] = [];
-    if (d.shown.length) parts.push(d.shown.map(tileName).join(' and '));
-    if (d.hidden) parts.push(d.hidden === 1 ? `1 ${d.unseen}` : `${d.hidden} ${d.unseen}s`);
-    return `${d.head}${d.join}${parts.join(' and ')}`;
+    const names = d.shown.map(tile);
+    if (d.hidden) names.push(d.fresh ? L.hiddenNew({ count: d.hidden }) : L.hidden({ count: d.hidden }));
+    return d.say(names);
   };
-  const expectDraw = (seat: number, line: LogLine, join: string, unseen = 'tile') => {
-    draws = new Map([[seat, { line, head: line.text, join, shown: [], hidden: 0, unseen }]]);
+  const expectDraw = (seat: number, line: LogLine, say: (names: string[]) => string, fresh = false) => {
+    draws = new Map([[seat, { line, say, shown: [], hidden: 0, fresh }]]);
   };
 
   for (const { version, step: any } of entries) {
@@ -66,19 +74,31 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
     if (s.type !== 'start_tile' && s.type !== 'tile_to' && s.type !== 'first_player') dealing = false;
     switch (s.type) {
       case 'start_tile': {
-        starts.push(tileName(s.tile.tile));
+        starts.push(tile(s.tile.tile));
         if (!startLine) {
           startLine = { key, text: '', tone: 'plain' };
           lines.push(startLine);
         }
-        startLine.text = `Start row: ${starts.join(', ')}`;
+        startLine.text = L.startRow({ names: starts });
         break;
       }
       case 'tile_to': {
         if (ctx.perStep) {
-          const verb = dealing ? (you(s.seat) ? 'were dealt' : 'was dealt') : 'drew';
-          const what = s.tile === null ? '' : `: ${tileName(s.tile)}`;
-          lines.push({ key, text: `${ctx.who(s.seat)} ${verb} a tile${what}`, tone: 'muted', seat: s.seat });
+          const name = who(s.seat);
+          let text: string;
+          if (s.tile === null) {
+            text = dealing ? (you(s.seat) ? L.youDealtHidden : L.dealtHidden({ name })) : you(s.seat) ? L.youDrewHidden : L.drewHidden({ name });
+          } else {
+            const shown = tile(s.tile);
+            text = dealing
+              ? you(s.seat)
+                ? L.youDealtTile({ tile: shown })
+                : L.dealtTile({ name, tile: shown })
+              : you(s.seat)
+                ? L.youDrewTile({ tile: shown })
+                : L.drewTile({ name, tile: shown });
+          }
+          lines.push({ key, text, tone: 'muted', seat: s.seat });
           break;
         }
         let d = draws.get(s.seat);
@@ -87,8 +107,12 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
           // (a turn that ended with an empty hand).
           const line: LogLine = { key, text: '', tone: 'muted', seat: s.seat };
           lines.push(line);
-          const verb = !dealing ? 'drew' : you(s.seat) ? 'were dealt' : 'was dealt';
-          d = { line, head: ctx.who(s.seat), join: ` ${verb} `, shown: [], hidden: 0, unseen: 'tile' };
+          const name = who(s.seat);
+          const mine = you(s.seat);
+          const say = !dealing
+            ? (names: string[]) => (mine ? L.youDrew({ names }) : L.drew({ name, names }))
+            : (names: string[]) => (mine ? L.youDealt({ names }) : L.dealt({ name, names }));
+          d = { line, say, shown: [], hidden: 0, fresh: false };
           draws.set(s.seat, d);
         }
         if (s.tile !== null) d.shown.push(s.tile);
@@ -98,69 +122,96 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
       }
       case 'first_player':
         draws = new Map();
-        lines.push({ key, text: `${ctx.who(s.seat)} ${you(s.seat) ? 'go' : 'goes'} first`, tone: 'plain', seat: s.seat });
+        lines.push({ key, text: you(s.seat) ? L.youFirst : L.first({ name: who(s.seat) }), tone: 'plain', seat: s.seat });
         break;
-      case 'tile_placed':
+      case 'tile_placed': {
         draws = new Map();
+        const name = who(s.seat);
+        const placed = tile(s.tile.tile);
         lines.push({
           key,
           text: s.extra
-            ? `${ctx.who(s.seat)} placed the Zoomies extra tile: ${tileName(s.tile.tile)}`
-            : `${ctx.who(s.seat)} placed ${tileName(s.tile.tile)}`,
+            ? you(s.seat)
+              ? L.youPlacedExtra({ tile: placed })
+              : L.placedExtra({ name, tile: placed })
+            : you(s.seat)
+              ? L.youPlaced({ tile: placed })
+              : L.placed({ name, tile: placed }),
           tone: 'place',
           seat: s.seat,
         });
         break;
+      }
       case 'cannot_place': {
         draws = new Map();
+        const name = who(s.seat);
+        const mine = you(s.seat);
         if (s.extra) {
-          lines.push({ key, text: `${ctx.who(s.seat)} cannot place the extra tile anywhere: it stays in hand`, tone: 'bad', seat: s.seat });
+          lines.push({ key, text: mine ? L.youExtraStuck : L.extraStuck({ name }), tone: 'bad', seat: s.seat });
         } else if (s.discarded > 0) {
-          const line: LogLine = {
-            key,
-            text: `None of ${poss(s.seat)} tiles fit anywhere: ${s.discarded === 1 ? '1 tile' : `${s.discarded} tiles`} discarded`,
-            tone: 'bad',
-            seat: s.seat,
-          };
+          const count = s.discarded;
+          const say = (names: string[]) =>
+            names.length
+              ? mine
+                ? L.youNoFitDrew({ count, names })
+                : L.noFitDrew({ name, count, names })
+              : mine
+                ? L.youNoFit({ count })
+                : L.noFit({ name, count });
+          const line: LogLine = { key, text: say([]), tone: 'bad', seat: s.seat };
           lines.push(line);
-          expectDraw(s.seat, line, ', drew ', 'new tile');
+          expectDraw(s.seat, line, say, true);
         } else {
-          lines.push({
-            key,
-            text: `None of ${poss(s.seat)} tiles fit and the pile is empty: no tile this turn`,
-            tone: 'bad',
-            seat: s.seat,
-          });
+          lines.push({ key, text: mine ? L.youNoFitEmpty : L.noFitEmpty({ name }), tone: 'bad', seat: s.seat });
         }
         break;
       }
       case 'token_placed': {
         draws = new Map();
-        const info = sideInfo(s.side);
-        let text = `${ctx.who(s.seat)} put a ${info.name} token on a ${breedAt(s.at)}`;
-        if (s.side === 'frens' && s.arrow) text += `, arrow ${ARROW[s.arrow]} to a ${breedAt(step(s.at, s.arrow))}`;
-        if (s.side === 'zoomies') text += ' — zoom! Another tile goes down';
+        const name = who(s.seat);
+        const mine = you(s.seat);
+        const breed = breedAt(s.at);
+        let text: string;
+        if (s.side === 'frens' && s.arrow) {
+          const p = { breed, arrow: ARROW[s.arrow], fren: breedAt(step(s.at, s.arrow)) };
+          text = mine ? L.youTokenFrens(p) : L.tokenFrens({ name, ...p });
+        } else if (s.side === 'zoomies') {
+          text = mine ? L.youTokenZoomies({ breed }) : L.tokenZoomies({ name, breed });
+        } else {
+          const side = t.sides[s.side];
+          text = mine ? L.youToken({ side, breed }) : L.token({ name, side, breed });
+        }
         lines.push({ key, text, tone: 'token', seat: s.seat });
         break;
       }
-      case 'token_discarded':
+      case 'token_discarded': {
         draws = new Map();
+        const kind = kindName(s.kind, t);
         lines.push({
           key,
-          text: `${ctx.who(s.seat)} could not place a token and discarded a ${kindName(s.kind)} token (0 points)`,
+          text: you(s.seat) ? L.youTokenDiscarded({ kind }) : L.tokenDiscarded({ name: who(s.seat), kind }),
           tone: 'bad',
           seat: s.seat,
         });
         break;
+      }
       case 'turn_ended': {
-        const line: LogLine = {
-          key,
-          text: s.discarded ? `${ctx.who(s.seat)} discarded the tile left in hand` : `${ctx.who(s.seat)} kept the tile in hand`,
-          tone: 'muted',
-          seat: s.seat,
-        };
+        const name = who(s.seat);
+        const mine = you(s.seat);
+        const say = s.discarded
+          ? (names: string[]) =>
+              names.length
+                ? mine
+                  ? L.youDiscardedLeftDrew({ names })
+                  : L.discardedLeftDrew({ name, names })
+                : mine
+                  ? L.youDiscardedLeft
+                  : L.discardedLeft({ name })
+          : (names: string[]) =>
+              names.length ? (mine ? L.youKeptDrew({ names }) : L.keptDrew({ name, names })) : mine ? L.youKept : L.kept({ name });
+        const line: LogLine = { key, text: say([]), tone: 'muted', seat: s.seat };
         lines.push(line);
-        expectDraw(s.seat, line, ' and drew ');
+        expectDraw(s.seat, line, say);
         break;
       }
     }
@@ -168,12 +219,17 @@ export function describe(entries: LogEntry[], ctx: DescribeCtx): LogLine[] {
   return lines;
 }
 
-/** The replay's narration (`GameUi.narrate`): the log's lines as the viewer `me` reads them. */
-export function narrate(log: LogEntry[], view: AnyView, nameOf: (seat: number) => string, me: number | null): string[] {
+/** The replay's narration (`GameUi.narrate`): the log's lines as the viewer `me` reads them, in `t`'s words (English by default). */
+export function narrate(
+  log: LogEntry[],
+  view: AnyView,
+  nameOf: (seat: number) => string,
+  me: number | null,
+  t: ZoomiesMessages = en,
+): string[] {
   const v = zView(view);
   if (!v) return [];
-  const who = (s: number) => (s === me ? 'You' : nameOf(s));
-  return describe(log, { who, grid: gridOf(v.board), perStep: true }).map((l) => l.text);
+  return describe(log, { name: nameOf, me, grid: gridOf(v.board), perStep: true, t }).map((l) => l.text);
 }
 
 /** `GameUi.actorOf`: the start row, tiles going to a hand and the first player are chance; the rest are the seat's moves. */

@@ -4,37 +4,39 @@
 // a tile from the hidden hand, and the end of the turn, are for good. A
 // tile or token is sent from the panel that first shows it in place
 // ("Place the tile here"): that button is its confirmation. "Keep it" and
-// "Discard it" end the turn on one tap, so the table asks first.
+// "Discard it" end the turn on one tap, so the table asks first. The
+// questions are worded by the catalog given (index.ts passes the live one).
 
 import type { GameMoves } from '../types';
 import { zView } from './util';
+import { en, type ZoomiesMessages } from './i18n/en';
 
-export const moves: GameMoves = {
-  kind(action, view, me) {
-    const v = zView(view);
-    if (action.game !== 'zoomies' || !v) return 'final';
-    const a = action.action;
-    switch (a.type) {
-      case 'place_token':
-      case 'discard_token': {
-        const hand = v.players[me]?.hand_size ?? 0;
-        const left = v.players.reduce((n, p) => n + p.round_left + p.square_left, 0) - 1;
-        const extra = a.type === 'place_token' && a.side === 'zoomies';
-        return hand > 0 && (extra || left > 0) ? 'undo' : 'named';
+export function movesIn(t: ZoomiesMessages = en): GameMoves {
+  return {
+    kind(action, view, me) {
+      const v = zView(view);
+      if (action.game !== 'zoomies' || !v) return 'final';
+      const a = action.action;
+      switch (a.type) {
+        case 'place_token':
+        case 'discard_token': {
+          const hand = v.players[me]?.hand_size ?? 0;
+          const left = v.players.reduce((n, p) => n + p.round_left + p.square_left, 0) - 1;
+          const extra = a.type === 'place_token' && a.side === 'zoomies';
+          return hand > 0 && (extra || left > 0) ? 'undo' : 'named';
+        }
+        case 'place_tile':
+        case 'cannot_place':
+          return 'named';
+        default:
+          return 'final';
       }
-      case 'place_tile':
-      case 'cannot_place':
-        return 'named';
-      default:
-        return 'final';
-    }
-  },
-  question(action) {
-    if (action.game !== 'zoomies') return 'Make this move? It can’t be taken back.';
-    const a = action.action;
-    if (a.type !== 'end_turn') return 'Make this move? It can’t be taken back.';
-    return a.discard
-      ? 'Discard the tile left in hand and end your turn? It can’t be taken back.'
-      : 'Keep the tile left in hand and end your turn? It can’t be taken back.';
-  },
-};
+    },
+    question(action) {
+      if (action.game !== 'zoomies') return t.confirm.move;
+      const a = action.action;
+      if (a.type !== 'end_turn') return t.confirm.move;
+      return a.discard ? t.confirm.discardEnd : t.confirm.keepEnd;
+    },
+  };
+}

@@ -26,7 +26,7 @@ import type { ZoomiesScorecard as Scorecard } from '../../generated/zoomies/Zoom
 import type { ZoomiesStepView as StepView } from '../../generated/zoomies/ZoomiesStepView';
 import type { ZoomiesView as View } from '../../generated/zoomies/ZoomiesView';
 import { tileFace } from '../../generated/zoomies/tiles';
-import { plural } from '../../lib/tableKit';
+import { en, type ZoomiesMessages } from './i18n/en';
 
 export const GAME = 'zoomies' as const;
 
@@ -62,12 +62,9 @@ export const DEFAULT_OPTIONS: Options = { first_player: null };
 
 export interface BreedInfo {
   breed: Breed;
-  name: string;
-  /** The plural, for "a Pack of 3 Poodles". */
-  many: string;
   /** Three-letter code (RULINGS §1(b)). */
   code: string;
-  /** The letter shown on every dog. */
+  /** The letter drawn on every dog (a mark, the same in every language: Letter.svelte). */
   letter: string;
   /** The dog's square. */
   fill: string;
@@ -77,11 +74,11 @@ export interface BreedInfo {
 
 /** The five breeds, in the order of RULINGS §1(b). */
 export const BREEDS: BreedInfo[] = [
-  { breed: 'chihuahua', name: 'Chihuahua', many: 'Chihuahuas', code: 'CHI', letter: 'C', fill: '#fcd34d', ink: '#92400e' },
-  { breed: 'poodle', name: 'Poodle', many: 'Poodles', code: 'POO', letter: 'P', fill: '#f9a8d4', ink: '#831843' },
-  { breed: 'beagle', name: 'Beagle', many: 'Beagles', code: 'BEA', letter: 'B', fill: '#d6b48c', ink: '#5b3a1e' },
-  { breed: 'husky', name: 'Husky', many: 'Huskies', code: 'HUS', letter: 'H', fill: '#93c5fd', ink: '#1e3a8a' },
-  { breed: 'greyhound', name: 'Greyhound', many: 'Greyhounds', code: 'GRE', letter: 'G', fill: '#a7f3d0', ink: '#065f46' },
+  { breed: 'chihuahua', code: 'CHI', letter: 'C', fill: '#fcd34d', ink: '#92400e' },
+  { breed: 'poodle', code: 'POO', letter: 'P', fill: '#f9a8d4', ink: '#831843' },
+  { breed: 'beagle', code: 'BEA', letter: 'B', fill: '#d6b48c', ink: '#5b3a1e' },
+  { breed: 'husky', code: 'HUS', letter: 'H', fill: '#93c5fd', ink: '#1e3a8a' },
+  { breed: 'greyhound', code: 'GRE', letter: 'G', fill: '#a7f3d0', ink: '#065f46' },
 ];
 
 const BY_BREED = new Map(BREEDS.map((b) => [b.breed, b]));
@@ -90,9 +87,9 @@ export function breedInfo(b: Breed): BreedInfo {
   return BY_BREED.get(b) ?? BREEDS[0];
 }
 
-export function breedName(b: Breed, n = 1): string {
-  const i = breedInfo(b);
-  return n === 1 ? i.name : i.many;
+/** The breed's name for one dog ("Poodle"), or for many (`many`: "Poodles"). */
+export function breedName(b: Breed, many = false, t: ZoomiesMessages = en): string {
+  return many ? t.breedsMany[b] : t.breeds[b];
 }
 
 // --- tiles ---------------------------------------------------------------------
@@ -107,15 +104,20 @@ export function tileCode(id: TileId): string {
 }
 
 /** "Chihuahua–Poodle" (dog A first). */
-export function tileName(id: TileId): string {
+export function tileName(id: TileId, t: ZoomiesMessages = en): string {
   const f = faceOf(id);
   if (!f) return tileCode(id);
-  return f.a.breed === f.b.breed ? `double ${breedName(f.a.breed)}` : `${breedName(f.a.breed)}–${breedName(f.b.breed)}`;
+  const name = (b: Breed) => breedName(b, false, t);
+  return f.a.breed === f.b.breed ? t.tileDouble({ breed: name(f.a.breed) }) : `${name(f.a.breed)}–${name(f.b.breed)}`;
 }
 
-export function dogText(d: Dog): string {
-  const icons = [d.bone ? 'bone' : '', d.zoomies ? 'Zoomies' : ''].filter(Boolean);
-  return `${breedName(d.breed)}${icons.length ? ` (${icons.join(', ')})` : ''}`;
+/** "Poodle (bone)", "Beagle (Zoomies)", "Husky". */
+export function dogText(d: Dog, t: ZoomiesMessages = en): string {
+  const breed = breedName(d.breed, false, t);
+  if (d.bone && d.zoomies) return t.dogBoth({ breed });
+  if (d.bone) return t.dogBone({ breed });
+  if (d.zoomies) return t.dogZoomies({ breed });
+  return breed;
 }
 
 // --- seats -----------------------------------------------------------------------
@@ -126,10 +128,10 @@ export function dogText(d: Dog): string {
  * carry their owner's mark (`seatMarks`), so colour is never the only cue.
  */
 export const SEAT_COLOURS = [
-  { name: 'Blue', color: '#0072b2', soft: '#e0f2fe' },
-  { name: 'Orange', color: '#b34a00', soft: '#ffedd5' },
-  { name: 'Green', color: '#007a5a', soft: '#d1fae5' },
-  { name: 'Pink', color: '#a34a8a', soft: '#fce7f3' },
+  { color: '#0072b2', soft: '#e0f2fe' },
+  { color: '#b34a00', soft: '#ffedd5' },
+  { color: '#007a5a', soft: '#d1fae5' },
+  { color: '#a34a8a', soft: '#fce7f3' },
 ];
 
 /**
@@ -144,55 +146,42 @@ export function seatMarks(names: string[]): string[] {
   return two.map((m, i) => (!m || clash(two, i) ? String(i + 1) : m));
 }
 
-export function seatColour(seat: number): { name: string; color: string; soft: string } {
+export function seatColour(seat: number): { color: string; soft: string } {
   return SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
 // --- tokens ----------------------------------------------------------------------
 
+/** A token's side and its shape (its name and what it scores are the catalog's: `t.sides`, `t.scores`). */
 export interface SideInfo {
   side: Side;
-  name: string;
   kind: TokenKind;
-  /** One line: what it scores. */
-  scores: string;
 }
 
 export const SIDES: SideInfo[] = [
-  { side: 'leader', name: 'Leader', kind: 'round', scores: '1 pt per dog in its Pack' },
-  { side: 'zoomies', name: 'Zoomies', kind: 'round', scores: '1·3·6·10·15 pts by Zoomies group size; play your other tile too' },
-  { side: 'bones', name: 'Bones', kind: 'square', scores: '2 pts per bone in its Pack' },
-  { side: 'frens', name: 'Frens', kind: 'square', scores: '2 pts per side its Pack shares with the arrow’s breed' },
+  { side: 'leader', kind: 'round' },
+  { side: 'zoomies', kind: 'round' },
+  { side: 'bones', kind: 'square' },
+  { side: 'frens', kind: 'square' },
 ];
 
 export function sideInfo(s: Side): SideInfo {
   return SIDES.find((x) => x.side === s) ?? SIDES[0];
 }
 
-export function kindName(k: TokenKind): string {
-  return k === 'round' ? 'round (Leader | Zoomies)' : 'square (Bones | Frens)';
+/** A side's printed name ("Leader"), the same in every language. */
+export function sideName(s: Side, t: ZoomiesMessages = en): string {
+  return t.sides[s];
+}
+
+/** "round (Leader | Zoomies)". */
+export function kindName(k: TokenKind, t: ZoomiesMessages = en): string {
+  return t.kindsFull[k];
 }
 
 /** A sentence for each reason the server gives for refusing a token choice. */
-export function refusalText(r: TokenRefusal): string {
-  switch (r) {
-    case 'no_round_left':
-      return 'No round token left';
-    case 'no_square_left':
-      return 'No square token left';
-    case 'pack_has_leader':
-      return 'This Pack already has a Leader';
-    case 'pack_has_bones':
-      return 'This Pack already has a Bones token';
-    case 'not_zoomies_dog':
-      return 'This dog has no Zoomies paw';
-    case 'group_has_zoomies':
-      return 'This Zoomies group already has a Zoomies token';
-    case 'arrow_to_same_breed':
-      return 'The arrow must point at another breed';
-    case 'frens_taken':
-      return 'This Pack is already Frens with that breed';
-  }
+export function refusalText(r: TokenRefusal, t: ZoomiesMessages = en): string {
+  return t.refusals[r];
 }
 
 // --- the square grid (y grows south) ---------------------------------------------
@@ -308,7 +297,7 @@ export function placementsFor(grid: Grid, face: TileFace, dir: Dir): Cell[] {
  * many tiles it touches, e.g. "Put the tile here: Poodle next to 2 Poodles,
  * Beagle to the east next to no Beagle; touches 3 tiles".
  */
-export function targetLabel(grid: Grid, face: TileFace, dir: Dir, at: Cell): string {
+export function targetLabel(grid: Grid, face: TileFace, dir: Dir, at: Cell, t: ZoomiesMessages = en): string {
   const other = step(at, dir);
   const mine = new Set([cellKey(at), cellKey(other)]);
   const tiles = new Set<number>();
@@ -322,12 +311,14 @@ export function targetLabel(grid: Grid, face: TileFace, dir: Dir, at: Cell): str
       tiles.add(sq.index);
       if (sq.dog.breed === dog.breed) n++;
     }
-    const name = breedName(dog.breed);
-    return n === 0 ? `next to no ${name}` : `next to ${n === 1 ? `a ${name}` : `${n} ${breedName(dog.breed, n)}`}`;
+    const breed = breedName(dog.breed, false, t);
+    if (n === 0) return t.target.nextToNone({ breed });
+    if (n === 1) return t.target.nextToOne({ breed });
+    return t.target.nextToMany({ count: n, breed, breeds: breedName(dog.breed, true, t) });
   };
-  const a = `${dogText(face.a)} ${meets(at, face.a)}`;
-  const b = `${dogText(face.b)} to the ${dir} ${meets(other, face.b)}`;
-  return `Put the tile here: ${a}, ${b}; touches ${plural(tiles.size, 'tile')}`;
+  const a = `${dogText(face.a, t)} ${meets(at, face.a)}`;
+  const b = t.target.dogB({ dog: dogText(face.b, t), dir: t.dirs[dir], meets: meets(other, face.b) });
+  return t.target.label({ a, b, count: tiles.size });
 }
 
 /** Legal placements of a tile in each orientation. */
