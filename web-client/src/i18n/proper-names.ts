@@ -85,5 +85,12 @@ export const PROPER_NAMES: readonly string[] = [
   // The code printed on each tile (Z01–Z50).
   'Z',
   // Zingamino: its tiles and calls.
+  'Zinga',
+  'Zingas',
+  'ZINGA!',
+  // The mark printed on a Zinga tile.
+  '★ Z',
+  // One of its four tile colours, which German writes as English does.
+  'Orange',
   // Zop Zoo: its animals and cards.
 ];
