@@ -51,6 +51,7 @@ test('History, the match page, the replay and the admin page in German, Arabic a
 
   // --- a finished Zingamino match between Ana and Ben
   const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zingamino' });
+  const code = new URL(a.url()).pathname.split('/')[2];
   await a.getByTestId('start').click();
   await a.getByTestId('start').waitFor({ state: 'detached' });
   await Promise.all([finishByMoves(a, 'zingamino'), finishByMoves(b, 'zingamino')]);
@@ -100,6 +101,7 @@ test('History, the match page, the replay and the admin page in German, Arabic a
     assert.match(day, locale === 'ar' ? /٢٠٢٠|2020/ : /2020/, 'the chosen day is said in the page');
     if (locale === 'de') assert.match(day, /31\. Januar 2020/);
     if (locale === 'ar') assert.match(day, /يناير/);
+    await look('history-from');
     await page.goto(`${h.baseUrl}/matches?player=Nobody-at-all`);
     await page.getByTestId('no-matches').waitFor();
     await look('history-empty');
@@ -134,6 +136,12 @@ test('History, the match page, the replay and the admin page in German, Arabic a
     await page.getByTestId('admin-open').click();
     await page.getByTestId('admin-retention').waitFor();
     await look('admin');
+    // The close-room dialog, then cancelled.
+    await page.getByTestId(`admin-close-${code}`).click();
+    await page.getByTestId('close-reason').fill('x');
+    await look('admin-close');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('close-dialog').waitFor({ state: 'detached' });
 
     assert.deepEqual(found, [], `${locale}:\n${found.join('\n')}`);
     await ctx.close();
