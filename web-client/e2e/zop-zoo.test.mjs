@@ -23,10 +23,18 @@
 // target and checks every card lies within a phone's and a desktop's width.
 // E2E_SCREENSHOTS=dir saves zopzoo-{start,wild,task,summary,six}-{desktop,phone}
 // and zopzoo-lobby-phone.
+//
+// Then the table in other languages, driven by test ids alone: a whole
+// match in Arabic (right to left: no English on the table or the final
+// scorecard, nothing overflowing at a phone's and a desktop's size, at the
+// start, at the first wild or task card, at the first round summary and at
+// the end), the pseudo-locale (every word of the table mid-match, the
+// options and the rules from the catalogs), and German at both sizes
+// (zopzoo-{ar,de}-*.png).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -545,4 +553,270 @@ test('Zop Zoo with six players: the short target, every row fits on a phone and 
   for (const ctx of extra) await ctx.close();
   assert.deepEqual(errors, []);
   await close();
+});
+
+// --- other languages ------------------------------------------------------------
+
+/** The game's own part of the room: its table and, at the end, its final scorecard. */
+const TABLE = '[data-testid="zz-table"], [data-testid="zopzoo-scorecard"]';
+const NAMES = ['Ana', 'Ben'];
+/** The sizes the table is checked at: a phone and a desktop. */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * `noOverflow`, less the visually hidden `.sr-only` texts: they sit in a
+ * 1 px box by design, and the helper counts them as overflowing (the
+ * header's own "Language" label too), so they are left out here.
+ * @param {Page} page
+ */
+async function fits(page) {
+  try {
+    await noOverflow(page);
+  } catch (e) {
+    const err = /** @type {import('node:assert').AssertionError} */ (e);
+    if (!Array.isArray(err.actual)) throw e;
+    const hidden = await page.evaluate(() => Array.from(document.querySelectorAll('.sr-only')).map((el) => el.textContent?.trim().slice(0, 60) ?? ''));
+    const rest = err.actual.filter((/** @type {string} */ line) => !hidden.some((text) => text && line.endsWith(`: ${text}`)));
+    assert.deepEqual(rest, [], err.message);
+  }
+}
+
+/**
+ * `page` at a phone's and a desktop's size in turn (back at its own after):
+ * `check` runs at each, with the size's name.
+ * @param {Page} page
+ * @param {(size: string) => Promise<void>} check
+ */
+async function atBothSizes(page, check) {
+  const own = page.viewportSize();
+  for (const [name, size] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await check(name);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
+/**
+ * No English on the table (and its final scorecard), nothing overflowing,
+ * the page in `lang` and its direction: on both pages, each at a phone's
+ * and a desktop's size.
+ * @param {Page[]} pages
+ * @param {string} lang
+ * @param {string} when for the screenshots' names
+ */
+async function checkLanguage(pages, lang, when) {
+  for (const [i, p] of pages.entries()) {
+    assert.equal(await p.evaluate(() => document.documentElement.lang), lang);
+    assert.equal(await p.evaluate(() => document.documentElement.dir), lang === 'ar' ? 'rtl' : 'ltr', `${when}: the page's direction`);
+    await atBothSizes(p, async (size) => {
+      await noEnglish(p, NAMES, TABLE);
+      await fits(p);
+      if (shots) await p.screenshot({ path: join(shots, `zopzoo-${lang}-${when}-${NAMES[i]}-${size}.png`), fullPage: true });
+    });
+  }
+}
+
+/**
+ * Waits until both pages show the same version and the active seat's page
+ * offers a choice, or the game is over; a round summary is shown to
+ * `onSummary` (once per round and page) and then closed with its button.
+ * @param {Page[]} pages
+ * @param {number} deadline
+ * @param {(page: Page) => Promise<void>} [onSummary]
+ */
+async function nextChoice(pages, deadline, onSummary) {
+  for (;;) {
+    assert.ok(Date.now() < deadline, 'out of time waiting for a choice');
+    for (const p of pages) {
+      if (await p.getByTestId('summary-close').count()) {
+        if (onSummary) await onSummary(p);
+        await p.getByTestId('summary-close').click().catch(() => {});
+      }
+    }
+    const [sa, sb] = await Promise.all(pages.map(status));
+    if (sa.version === sb.version && sa.phase === 'finished') return sa;
+    if (sa.version === sb.version && sa.phase === 'turn' && sa.seat !== null) {
+      if (await pages[sa.seat].getByTestId('prompt').count()) return sa;
+    }
+    await pages[0].waitForTimeout(50);
+  }
+}
+
+/**
+ * Answers the choice on the active seat's page by test ids alone (never by
+ * its words): draws, takes, digs, covers the last highlighted card with a
+ * wild, and uses a task card on the first highlighted cards. Returns the
+ * kind of choice made.
+ * @param {Page[]} pages
+ * @param {{ seat: number | null, version: number }} st
+ */
+async function answer(pages, st) {
+  const seat = /** @type {number} */ (st.seat);
+  const page = pages[seat];
+  const prompt = page.getByTestId('prompt');
+  const awaiting = (await prompt.getAttribute('data-awaiting')) ?? '';
+  const kind = (await prompt.getAttribute('data-task')) ?? '';
+  const own = page.getByTestId(`row-${seat}`).locator('[data-pickable="true"]');
+  const others = page.locator(`[data-testid^="row-"]:not([data-testid="row-${seat}"]) [data-pickable="true"]`);
+  if (awaiting === 'draw') await page.getByTestId('draw').click();
+  else if (awaiting === 'take_from_discard') await page.getByTestId('take-discard').click();
+  else if (awaiting === 'dig_or_draw') await page.getByTestId((await page.getByTestId('dig').count()) ? 'dig' : 'draw').click();
+  else if (awaiting === 'wild') await own.last().click();
+  else if (kind === 'hyena') await own.first().click();
+  else if (kind === 'raccoon') {
+    await others.first().click();
+    await page.getByTestId('confirm-take').click();
+  } else if (kind === 'earthworm') {
+    await own.first().click();
+    await others.first().click();
+    await page.getByTestId('confirm-switch').click();
+  } else assert.fail(`unexpected prompt: ${awaiting} ${kind}`);
+  await Promise.all(pages.map((p) => waitPast(p, st.version)));
+  return kind || awaiting;
+}
+
+/**
+ * Starts the match (A is the host) and waits for the whole deal on both pages.
+ * @param {Page[]} pages
+ */
+async function startZop(pages) {
+  const [a] = pages;
+  await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+  await a.getByTestId('start').click();
+  for (const p of pages) {
+    await p.getByTestId('row-1').waitFor();
+    await p.waitForFunction(
+      () => [0, 1].every((s) => document.querySelectorAll(`[data-testid^="stack-${s}-"]`).length >= 6),
+      undefined,
+      { timeout: 15_000 },
+    );
+    await p.emulateMedia({ reducedMotion: 'reduce' });
+  }
+}
+
+test('a whole Zop Zoo match in Arabic, right to left: no English, nothing overflows', { timeout: 600_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  const t0 = Date.now();
+  const deadline = t0 + 560_000;
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zop-zoo', lang: 'ar', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    // The lobby's options panel is the game's too.
+    for (const p of pages) {
+      assert.equal(await p.evaluate(() => document.documentElement.dir), 'rtl');
+      await noEnglish(p, NAMES, 'fieldset.options');
+    }
+    await startZop(pages);
+    await checkLanguage(pages, 'ar', 'start');
+
+    // The first row mirrors: its first card (dealt first) is at the right.
+    for (const p of pages) {
+      const xs = await p.getByTestId('row-0').locator('[data-testid^="stack-0-"]').evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().left));
+      assert.ok(xs[0] > xs[1], `the row reads right to left (${xs.join(', ')})`);
+    }
+
+    let actions = 0;
+    let special = false;
+    const summaries = new Set();
+    /** @param {Page} p */
+    const onSummary = async (p) => {
+      const round = (await status(p)).round;
+      if (summaries.size === 0 && !summaries.has(round)) {
+        summaries.add(round);
+        await checkLanguage(pages, 'ar', 'summary');
+      }
+    };
+    for (;;) {
+      const st = await nextChoice(pages, deadline, onSummary);
+      if (st.phase === 'finished') break;
+      const prompt = pages[/** @type {number} */ (st.seat)].getByTestId('prompt');
+      const awaiting = (await prompt.getAttribute('data-awaiting')) ?? '';
+      if (!special && awaiting !== 'draw') {
+        // A choice of substance (take, dig, a wild, a task card): its prompt and the highlights, in Arabic.
+        special = true;
+        await checkLanguage(pages, 'ar', 'choice');
+      }
+      await answer(pages, st);
+      actions += 1;
+    }
+
+    for (const p of pages) await p.getByTestId('zopzoo-scorecard').waitFor({ timeout: 30_000 });
+    // Every round of the final scorecard, unfolded.
+    for (const p of pages) for (const d of await p.getByTestId('zopzoo-scorecard').locator('details').all()) await d.evaluate((el) => el.setAttribute('open', ''));
+    await checkLanguage(pages, 'ar', 'final');
+    console.log(`zop zoo in Arabic: ${actions} actions, ${(await status(a)).round} rounds, ${Math.round((Date.now() - t0) / 1000)} s`);
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
+});
+
+test('Zop Zoo in the pseudo-locale: every word of the table, the options and the rules from the catalog', { timeout: 240_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  const deadline = Date.now() + 200_000;
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zop-zoo', lang: 'en-XA', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    assert.deepEqual(await untranslated(a, NAMES, 'fieldset.options'), [], 'the options panel');
+    await startZop(pages);
+    // Play on until a choice other than a plain draw (or 40 actions), then read both tables.
+    for (let i = 0; i < 40; i++) {
+      const st = await nextChoice(pages, deadline);
+      if (st.phase === 'finished') break;
+      const prompt = pages[/** @type {number} */ (st.seat)].getByTestId('prompt');
+      if (i >= 6 && (await prompt.getAttribute('data-awaiting')) !== 'draw') break;
+      await answer(pages, st);
+    }
+    for (const p of pages) {
+      // The whole discard pile and the scores, unfolded.
+      for (const d of await p.getByTestId('zz-table').locator('details').all()) await d.evaluate((el) => el.setAttribute('open', ''));
+      assert.deepEqual(await untranslated(p, NAMES, TABLE), [], 'the table mid-match');
+    }
+    if (shots) {
+      await a.screenshot({ path: join(shots, 'zopzoo-en-XA-mid-desktop.png'), fullPage: true });
+      await b.screenshot({ path: join(shots, 'zopzoo-en-XA-mid-phone.png'), fullPage: true });
+    }
+    // The rules panel, from the header.
+    await b.getByTestId('rules-header').click();
+    await b.locator('dialog[open][data-testid="rules-panel"]').waitFor();
+    assert.deepEqual(await untranslated(b, NAMES, 'dialog[open][data-testid="rules-panel"]'), [], 'the rules panel');
+    await b.keyboard.press('Escape');
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
+});
+
+test('Zop Zoo in German at a phone and a desktop: no English, nothing overflows', { timeout: 240_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  const deadline = Date.now() + 200_000;
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zop-zoo', lang: 'de', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    for (const p of pages) await noEnglish(p, NAMES, 'fieldset.options');
+    await startZop(pages);
+    await checkLanguage(pages, 'de', 'start');
+    for (let i = 0; i < 60; i++) {
+      const st = await nextChoice(pages, deadline);
+      if (st.phase === 'finished') break;
+      const prompt = pages[/** @type {number} */ (st.seat)].getByTestId('prompt');
+      if (i >= 10 && (await prompt.getAttribute('data-awaiting')) !== 'draw') break;
+      await answer(pages, st);
+    }
+    await checkLanguage(pages, 'de', 'mid');
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
 });

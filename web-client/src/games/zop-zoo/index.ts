@@ -1,5 +1,6 @@
 // Zop Zoo, as the app sees it: everything the pages need, in one object
-// (listed in ../registry.ts).
+// (listed in ../registry.ts). Its words are the live catalog's (`t`): the
+// blurb, rules, narration and confirm questions follow the language shown.
 
 import type { GameUi } from '../types';
 import Final from './FinalScorecard.svelte';
@@ -7,21 +8,25 @@ import Icon from './Icon.svelte';
 import Options from './Options.svelte';
 import Table from './Table.svelte';
 import { actorOf, narrate, roundOf } from './log';
-import { moves } from './moves';
-import { rules } from './rules';
+import { movesIn } from './moves';
+import { rulesIn } from './rules';
+import { t } from './i18n';
 
 const zopZoo: GameUi = {
   title: 'Zop Zoo',
-  blurb:
-    "Doc Colour's zoo card game: cover every animal in your row with its POINTS card, connect halves, dodge Minus cards, and dig, give, take or switch with MOLE, HYENA, RACCOON and EARTHWORM. First to 800.",
+  get blurb() {
+    return t.blurb;
+  },
   Icon,
   Options,
   Table,
   Final,
   trimsFinal: false,
-  rules,
-  narrate,
-  moves,
+  get rules() {
+    return rulesIn(t);
+  },
+  narrate: (log, view, nameOf, me) => narrate(log, view, nameOf, me, t),
+  moves: movesIn(t),
   actorOf,
   roundOf,
 };

@@ -1,7 +1,9 @@
 // Helpers over the Zop Zoo view (RULINGS §4, docs/games/zop-zoo.md): the
 // tagged envelopes, category colours and labels, card and item names, and
 // grouping `view.moves` for the choices. They only describe what the server
-// sent; what is legal comes from `ZopZooView.moves` alone.
+// sent; what is legal comes from `ZopZooView.moves` alone. Words come from
+// the catalog passed in (English by default): log.ts uses this module and
+// is compiled for the unit tests, so it never reads the live catalog itself.
 
 import type { AnyAction } from '../../generated/AnyAction';
 import type { AnyScorecard } from '../../generated/AnyScorecard';
@@ -19,7 +21,7 @@ import type { ZopZooStack as Stack } from '../../generated/zop_zoo/ZopZooStack';
 import type { ZopZooStepView as StepView } from '../../generated/zop_zoo/ZopZooStepView';
 import type { ZopZooTarget as Target } from '../../generated/zop_zoo/ZopZooTarget';
 import type { ZopZooView as View } from '../../generated/zop_zoo/ZopZooView';
-import { signedPoints } from '../../lib/tableKit';
+import { en, type ZopZooMessages } from './i18n/en';
 
 export const GAME = 'zop-zoo' as const;
 
@@ -52,19 +54,17 @@ export function zGameOptions(options: Options): GameOptions {
 /** A new room's options (the server's `Options::default()`: forced draws wait for the player's click). */
 export const DEFAULT_OPTIONS: Options = { target: 'standard', first_player: null, draw_by_click: true };
 
-/** The targets with their points and the table sizes they are for (RULINGS §4(c) "Game end"). */
-export const TARGETS: { id: Target; points: number; label: string; fits: (n: number) => boolean; when: string }[] = [
-  { id: 'standard', points: 800, label: 'Standard: 800 points', fits: () => true, when: 'any number of players' },
-  { id: 'long', points: 1000, label: 'Long: 1000 points', fits: (n) => n === 2, when: 'two players only' },
-  { id: 'short', points: 600, label: 'Short: 600 points', fits: (n) => n === 5 || n === 6, when: 'five or six players only' },
+/** The targets with their points and the table sizes they are for (RULINGS §4(c) "Game end"); their words are `t.options.targets` / `t.options.when`. */
+export const TARGETS: { id: Target; points: number; fits: (n: number) => boolean }[] = [
+  { id: 'standard', points: 800, fits: () => true },
+  { id: 'long', points: 1000, fits: (n) => n === 2 },
+  { id: 'short', points: 600, fits: (n) => n === 5 || n === 6 },
 ];
 
 // --- categories ----------------------------------------------------------------
 
+/** A category's value and colours; its name and short code are `t.categories` / `t.categoryCodes`. */
 export interface CategoryInfo {
-  name: string;
-  /** Three letters for the compact cards (the full name is in the title). */
-  code: string;
   value: number;
   /** Card face. */
   fill: string;
@@ -74,68 +74,76 @@ export interface CategoryInfo {
 
 /** The ten categories with the rulebook's colour families (browns, blues, pinks, …). */
 export const CATEGORIES: Record<Category, CategoryInfo> = {
-  mammal: { name: 'MAMMAL', code: 'MAM', value: 10, fill: '#e7d3bd', ink: '#78350f' },
-  ocean: { name: 'OCEAN', code: 'OCN', value: 15, fill: '#bfdbfe', ink: '#1d4ed8' },
-  bird: { name: 'BIRD', code: 'BRD', value: 20, fill: '#fbcfe8', ink: '#9d174d' },
-  insect: { name: 'INSECT', code: 'INS', value: 25, fill: '#fde68a', ink: '#854d0e' },
-  semi_aquatic: { name: 'SEMI-AQUATIC', code: 'SEMI', value: 30, fill: '#a5f3fc', ink: '#155e75' },
-  horns: { name: 'HORNS', code: 'HRN', value: 35, fill: '#fed7aa', ink: '#9a3412' },
-  reptile: { name: 'REPTILE', code: 'REP', value: 40, fill: '#bbf7d0', ink: '#166534' },
-  marsupial: { name: 'MARSUPIAL', code: 'MAR', value: 45, fill: '#e9d5ff', ink: '#86198f' },
-  arachnid: { name: 'ARACHNID', code: 'ARA', value: 55, fill: '#fecaca', ink: '#991b1b' },
-  mythical: { name: 'MYTHICAL', code: 'MYTH', value: 60, fill: '#ddd6fe', ink: '#6d28d9' },
+  mammal: { value: 10, fill: '#e7d3bd', ink: '#78350f' },
+  ocean: { value: 15, fill: '#bfdbfe', ink: '#1d4ed8' },
+  bird: { value: 20, fill: '#fbcfe8', ink: '#9d174d' },
+  insect: { value: 25, fill: '#fde68a', ink: '#854d0e' },
+  semi_aquatic: { value: 30, fill: '#a5f3fc', ink: '#155e75' },
+  horns: { value: 35, fill: '#fed7aa', ink: '#9a3412' },
+  reptile: { value: 40, fill: '#bbf7d0', ink: '#166534' },
+  marsupial: { value: 45, fill: '#e9d5ff', ink: '#86198f' },
+  arachnid: { value: 55, fill: '#fecaca', ink: '#991b1b' },
+  mythical: { value: 60, fill: '#ddd6fe', ink: '#6d28d9' },
 };
 
 // --- names -----------------------------------------------------------------------
 
-/** "daddy_longlegs" → "Daddy Longlegs". */
-export function animalName(a: Animal): string {
-  return a
-    .split('_')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+/** An animal's printed name: "Owl", "Daddy Longlegs". */
+export function animalName(a: Animal, t: ZopZooMessages = en): string {
+  return t.animals[a];
+}
+
+/** A category's printed name: "BIRD". */
+export function categoryName(c: Category, t: ZopZooMessages = en): string {
+  return t.categories[c];
 }
 
 export function cardAnimal(c: Card): Animal | null {
   return 'animal' in c ? c.animal : null;
 }
 
-/** A card as printed, in a few words: "Owl POINTS (BIRD 20)", "BEAST (0)", "MOLE". */
-export function cardName(c: Card): string {
+/** A card as printed, in a few words: "Owl POINTS (BIRD 20)", "BEAST (0 POINTS)", "MOLE". */
+export function cardName(c: Card, t: ZopZooMessages = en): string {
+  const k = t.cards;
   switch (c.kind) {
     case 'category':
-      return `${animalName(c.animal)} (${CATEGORIES[c.category].name} ${c.value})`;
+      return k.category({ animal: animalName(c.animal, t), category: categoryName(c.category, t), value: c.value });
     case 'lower_half':
-      return `${animalName(c.animal)} lower half`;
+      return k.lowerHalf({ animal: animalName(c.animal, t) });
     case 'minus':
-      return `${animalName(c.animal)} Minus ${signedPoints(c.value)}`;
+      return k.minus({ animal: animalName(c.animal, t), value: c.value });
     case 'points':
-      return `${animalName(c.animal)} POINTS (${CATEGORIES[c.category].name} ${c.value})`;
+      return k.points({ animal: animalName(c.animal, t), category: categoryName(c.category, t), value: c.value });
     case 'upper_half':
-      return `${animalName(c.animal)} upper half (${CATEGORIES[c.category].name})`;
+      return k.upperHalf({ animal: animalName(c.animal, t), category: categoryName(c.category, t) });
     case 'anti_minus':
-      return `${animalName(c.animal)} ANTI-Minus ${signedPoints(c.value)}`;
+      return k.antiMinus({ animal: animalName(c.animal, t), value: c.value });
     case 'side_bonus':
-      return `${CATEGORIES[c.category].name} Side Bonus (${animalName(c.animal)} ${signedPoints(c.value)})`;
+      return k.sideBonus({ category: categoryName(c.category, t), animal: animalName(c.animal, t), value: c.value });
     case 'beast':
-      return 'BEAST (0 POINTS)';
+      return k.beast;
     case 'best_beast':
-      return 'BEST BEAST (50 POINTS)';
+      return k.bestBeast;
     case 'mole':
-      return 'MOLE';
+      return k.mole;
     case 'hyena':
-      return 'HYENA';
+      return k.hyena;
     case 'raccoon':
-      return 'RACCOON';
+      return k.raccoon;
     case 'earthworm':
-      return 'EARTHWORM';
+      return k.earthworm;
   }
 }
 
+/** A wild by its name alone ("BEAST"); other cards by their name. */
+export function wildName(c: Card, t: ZopZooMessages = en): string {
+  return c.kind === 'beast' || c.kind === 'best_beast' ? t.cards.wildName[c.kind] : cardName(c, t);
+}
+
 /** A base card by its animal alone ("Owl"); other cards by their name. */
-export function baseName(c: Card): string {
+export function baseName(c: Card, t: ZopZooMessages = en): string {
   const a = cardAnimal(c);
-  return a ? animalName(a) : cardName(c);
+  return a ? animalName(a, t) : cardName(c, t);
 }
 
 export function isTask(c: Card): boolean {
@@ -145,13 +153,6 @@ export function isTask(c: Card): boolean {
 export function isWild(c: Card): boolean {
   return c.kind === 'beast' || c.kind === 'best_beast';
 }
-
-/** What a task card does, for the prompts. */
-export const TASK_TEXT: Record<'hyena' | 'raccoon' | 'earthworm', string> = {
-  hyena: 'give one of your POINTS cards to another player',
-  raccoon: 'take a POINTS card from another player',
-  earthworm: 'switch one of your POINTS cards with another player’s',
-};
 
 /** The category a stack shows on its band: the printed one, or its connected upper half's. */
 export function bandCategory(s: Stack): Category | null {
@@ -171,8 +172,8 @@ export function itemKey(i: Item): string {
   return i.type === 'stack' ? `stack:${i.base}` : `bonus:${i.category}`;
 }
 
-export function itemName(i: Item): string {
-  return i.type === 'stack' ? animalName(i.base) : `${CATEGORIES[i.category].name} Side Bonus`;
+export function itemName(i: Item, t: ZopZooMessages = en): string {
+  return i.type === 'stack' ? animalName(i.base, t) : t.cards.sideBonusItem({ category: categoryName(i.category, t) });
 }
 
 // --- moves ---------------------------------------------------------------------------
