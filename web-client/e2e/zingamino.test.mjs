@@ -20,10 +20,17 @@
 // If the game is over by then, the final scorecard is checked here and in
 // the match history.
 // E2E_SCREENSHOTS=dir saves zingamino-{start,zoom,zinga,summary}-{desktop,phone}.
+//
+// Then, in other languages: a whole match in German (no English on the table
+// or its final scorecard, nothing overflowing at a phone's and a desktop's
+// size), the first turns in Arabic (right to left; the board and tiles do
+// not mirror), and the pseudo-locale (every word of the table and the rules
+// from the catalog). These are driven by test ids only. E2E_SCREENSHOTS saves
+// zingamino-{de,ar}-<when>-<seat>-<size>.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { checkGameOverOnce, newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { checkGameOverOnce, newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -351,4 +358,250 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
   console.log(`zingamino: ${moves} moves (${digClicks} digs), ${flips} flips, ${digsSeen} digs seen by the other player, ${Math.round((Date.now() - t0) / 1000)} s`);
   assert.deepEqual(errors, []);
   await close();
+});
+
+// --- other languages -------------------------------------------------------------
+
+/** The game's own part of the room: its table and, at the end, its final scorecard. */
+const TABLE = '[data-testid="zingamino-table"], [data-testid="zingamino-scorecard"]';
+const NAMES = ['Ana', 'Ben'];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const RULES = 'dialog[open][data-testid="rules-panel"]';
+
+/**
+ * `noOverflow`, less the visually hidden `.sr-only` texts (a 1 px box by
+ * design, which the helper counts as overflowing).
+ * @param {Page} page
+ */
+async function fits(page) {
+  try {
+    await noOverflow(page);
+  } catch (e) {
+    const err = /** @type {import('node:assert').AssertionError} */ (e);
+    if (!Array.isArray(err.actual)) throw e;
+    const hidden = await page.evaluate(() => Array.from(document.querySelectorAll('.sr-only')).map((el) => el.textContent?.trim().slice(0, 60) ?? ''));
+    const rest = err.actual.filter((/** @type {string} */ line) => !hidden.some((text) => text && line.endsWith(`: ${text}`)));
+    assert.deepEqual(rest, [], err.message);
+  }
+}
+
+/**
+ * The table read in `lang`: no English (none in German or Arabic), nothing
+ * overflowing, at a phone's and a desktop's size on both pages (each back
+ * at its own size after); screenshots named by `when`.
+ * @param {Page[]} pages
+ * @param {string} lang
+ * @param {string} when
+ */
+async function readable(pages, lang, when) {
+  for (const [i, p] of pages.entries()) {
+    assert.equal(await p.evaluate(() => document.documentElement.dir), lang === 'ar' ? 'rtl' : 'ltr', `${when}: the page's direction`);
+    const own = p.viewportSize();
+    for (const [size, box] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+      await p.setViewportSize(box);
+      await p.waitForTimeout(150);
+      await noEnglish(p, NAMES, TABLE);
+      await fits(p);
+      if (shots) await p.screenshot({ path: join(shots, `zingamino-${lang}-${when}-${NAMES[i]}-${size}.png`), fullPage: true });
+    }
+    if (own) await p.setViewportSize(own);
+  }
+}
+
+/**
+ * One move by the seat to act, through the page (test ids only): Dig or Pass
+ * when that is the only move, else the first tile that fits on its first
+ * highlighted space (declaring the first value when asked). Waits until both
+ * pages show the step.
+ * @param {Page[]} pages
+ * @param {{ seat: number | null, version: number }} st
+ * @param {{ flip?: boolean }} [opts]
+ */
+async function move(pages, st, opts = {}) {
+  const page = pages[/** @type {number} */ (st.seat)];
+  if (await page.getByTestId('dig').count()) {
+    await page.getByTestId('dig').click();
+  } else if (await page.getByTestId('pass').count()) {
+    await page.getByTestId('pass').click();
+  } else {
+    // A tile chosen already stays chosen (tapping it again would put it back).
+    if (!(await page.locator('button[data-testid^="hand-tile-"][aria-pressed="true"]').count())) {
+      await page.locator('button[data-testid^="hand-tile-"]:not([disabled])').first().click();
+    }
+    if (opts.flip && (await page.getByTestId('flip').count())) await page.getByTestId('flip').click();
+    await page.locator('[data-testid^="target-"]').first().click();
+    if (await page.getByTestId('declare').count()) await page.locator('[data-testid^="declare-"]').first().click();
+  }
+  await Promise.all(pages.map((p) => waitPast(p, st.version)));
+}
+
+/**
+ * Closes the round summaries that hold the next round.
+ * @param {Page[]} pages
+ */
+async function closeSummaries(pages) {
+  for (const p of pages) if (await p.getByTestId('summary-close').count()) await p.getByTestId('summary-close').click();
+}
+
+test('Zingamino in German: a whole match through the UI, no English on the table, nothing overflows', { timeout: 900_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  const t0 = Date.now();
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zingamino', lang: 'de', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    // The options panel in the lobby is the game's.
+    for (const p of pages) {
+      await p.getByTestId('zingamino-no-options').waitFor();
+      await noEnglish(p, NAMES, 'fieldset.options');
+    }
+    await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+    await a.getByTestId('start').click();
+    for (const p of pages) await p.getByTestId('zingamino-board').waitFor();
+
+    // The opening turn: the note, the hand, the log's deal line.
+    let st = await settle(pages);
+    assert.ok(st.opening);
+    for (const p of pages) await p.getByTestId('opening-note').waitFor();
+    await readable(pages, 'de', 'start');
+    // A tile chosen: its places lit, the hint says how many.
+    const active = pages[/** @type {number} */ (st.seat)];
+    await active.locator('button[data-testid^="hand-tile-"]:not([disabled])').first().click();
+    await active.getByTestId('hand-hint').waitFor();
+    await readable([active], 'de', 'chosen');
+
+    let moves = 0;
+    let digChecked = false;
+    let summaryChecked = false;
+    let scoresChecked = false;
+    for (;;) {
+      assert.ok(Date.now() - t0 < 840_000, `out of time after ${moves} moves`);
+      if (summaryChecked) await closeSummaries(pages);
+      st = await settle(pages);
+      if (st.phase === 'finished') break;
+      const page = pages[/** @type {number} */ (st.seat)];
+      if (!digChecked && (await page.getByTestId('dig').count())) {
+        // Nothing fits: the Dig button and why, in German.
+        await readable(pages, 'de', 'dig');
+        digChecked = true;
+      }
+      await move(pages, st, { flip: moves % 4 === 1 });
+      moves += 1;
+      if (!summaryChecked && (await a.getByTestId('round-summary').count())) {
+        // A round ended: its summary (how, hands, points) and the score tables.
+        if ((await status(a)).phase === 'finished') break;
+        for (const p of pages) await p.getByTestId('round-summary').waitFor();
+        await readable(pages, 'de', 'summary');
+        summaryChecked = true;
+      }
+      if (summaryChecked && !scoresChecked && !(await a.getByTestId('round-summary').count())) {
+        // The Scores panel, with the past round's hands, unfolded.
+        for (const p of pages) {
+          await p.getByTestId('scores-toggle').click();
+          await p.locator('[data-testid="scores"] details.past summary').first().click();
+        }
+        await readable(pages, 'de', 'scores');
+        for (const p of pages) await p.getByTestId('scores-toggle').click();
+        scoresChecked = true;
+      }
+    }
+    // Game over: the final scorecard (each round's hands unfolded) and the table under its fold.
+    for (const p of pages) {
+      await p.getByTestId('zingamino-scorecard').waitFor();
+      for (const s of await p.locator('[data-testid="zingamino-scorecard"] details.past summary').all()) await s.click();
+    }
+    await readable(pages, 'de', 'final');
+    for (const p of pages) {
+      await p.getByTestId('show-table').waitFor({ state: 'attached' });
+      if (!(await p.getByTestId('show-table').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) await p.getByTestId('show-table-toggle').click();
+    }
+    await readable(pages, 'de', 'final-table');
+    const totals = [await num(a, 'final-score-0'), await num(a, 'final-score-1')];
+    assert.ok(Math.max(...totals) >= 64, `someone reached 64 (${totals})`);
+    console.log(`zingamino in German: ${moves} moves, ${Math.round((Date.now() - t0) / 1000)} s`);
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
+});
+
+test('Zingamino in Arabic: the first turns right to left, the board as drawn', { timeout: 300_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zingamino', lang: 'ar', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+    await a.getByTestId('start').click();
+    for (const p of pages) await p.getByTestId('zingamino-board').waitFor();
+    let st = await settle(pages);
+    await readable(pages, 'ar', 'start');
+    for (const p of pages) {
+      // The page mirrors; the board and the tiles keep their geometry.
+      assert.equal(await p.getByTestId('zingamino-board').evaluate((el) => getComputedStyle(el).direction), 'ltr', 'the board does not mirror');
+      assert.equal(await p.locator('svg.chip').first().evaluate((el) => getComputedStyle(el).direction), 'ltr', 'a tile does not mirror');
+    }
+    for (let i = 0; i < 12; i++) {
+      st = await settle(pages);
+      if (st.phase === 'finished') break;
+      await move(pages, st, { flip: i % 3 === 1 });
+    }
+    st = await settle(pages);
+    await pages[/** @type {number} */ (st.seat)].locator('button[data-testid^="hand-tile-"]:not([disabled])').first().click().catch(() => {});
+    await readable(pages, 'ar', 'mid');
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
+});
+
+test('Zingamino in the pseudo-locale: every word of the table and the rules from the catalog', { timeout: 300_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  const { a, b, close } = await openRoom(browser, h.baseUrl, errors, { game: 'zingamino', lang: 'en-XA', viewportA: DESKTOP, viewportB: PHONE });
+  const pages = [a, b];
+  try {
+    assert.deepEqual(await untranslated(a, NAMES, 'fieldset.options'), [], 'the options panel');
+    await a.waitForFunction(() => !document.querySelector('[data-testid="start"]')?.hasAttribute('disabled'));
+    await a.getByTestId('start').click();
+    for (const p of pages) await p.getByTestId('zingamino-board').waitFor();
+    let st = await settle(pages);
+    for (const p of pages) assert.deepEqual(await untranslated(p, NAMES, TABLE), [], 'the opening turn');
+    // Mid-match: a few moves, then a tile chosen with its places lit.
+    for (let i = 0; i < 8; i++) {
+      st = await settle(pages);
+      if (st.phase === 'finished') break;
+      await move(pages, st);
+    }
+    st = await settle(pages);
+    const active = pages[/** @type {number} */ (st.seat)];
+    if (await active.locator('button[data-testid^="hand-tile-"]:not([disabled])').count()) {
+      await active.locator('button[data-testid^="hand-tile-"]:not([disabled])').first().click();
+      await active.getByTestId('hand-hint').waitFor();
+    }
+    for (const p of pages) {
+      await p.getByTestId('scores-toggle').click();
+      assert.deepEqual(await untranslated(p, NAMES, TABLE), [], 'the table mid-match, the log and the scores');
+      await p.getByTestId('scores-toggle').click();
+    }
+    if (shots) {
+      await a.screenshot({ path: join(shots, 'zingamino-en-XA-mid-desktop.png'), fullPage: true });
+      await b.screenshot({ path: join(shots, 'zingamino-en-XA-mid-phone.png'), fullPage: true });
+    }
+    // The rules panel, from the header.
+    await b.getByTestId('rules-header').click();
+    await b.locator(RULES).waitFor();
+    assert.deepEqual(await untranslated(b, NAMES, RULES), [], 'the rules panel');
+    await b.keyboard.press('Escape');
+    assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+  } finally {
+    await close();
+  }
 });

@@ -108,11 +108,20 @@ export function valueText(v: number | null | undefined, locale = 'en'): string {
   return v === null || v === undefined ? '?' : new Intl.NumberFormat(locale).format(v);
 }
 
-/** "Green 2|3", "Green Zinga" (numbers in `locale`'s digits). */
+/** A domino's ends ("2|3"), kept left to right as drawn inside a right-to-left sentence. */
+export function endsText(ends: string, locale = 'en'): string {
+  return locale.startsWith('ar') ? `\u2066${ends}\u2069` : ends;
+}
+
+/**
+ * "Green 2|3", "Green Zinga" (numbers in `locale`'s digits). A domino's ends
+ * read left to right as drawn, also in a right-to-left sentence (isolated).
+ */
 export function tileName(id: TileId, t: ZingaminoMessages = en, locale = 'en'): string {
   const f = faceOf(id);
   const colour = colourName(colourOf(id), t);
-  return f.zinga ? t.zinga({ colour }) : `${colour} ${valueText(f.lo, locale)}|${valueText(f.hi, locale)}`;
+  if (f.zinga) return t.zinga({ colour });
+  return `${colour} ${endsText(`${valueText(f.lo, locale)}|${valueText(f.hi, locale)}`, locale)}`;
 }
 
 // --- the board -----------------------------------------------------------------

@@ -33,7 +33,7 @@ export const ar: ZingaminoMessages = {
   colours: { 0: 'أخضر', 1: 'أصفر', 2: 'برتقالي', 3: 'بنفسجي' },
   letters: { 0: 'خ', 1: 'ص', 2: 'ب', 3: 'ن' },
   circles: { 0: 'الدائرة الخضراء', 1: 'الدائرة الصفراء', 2: 'الدائرة البرتقالية', 3: 'الدائرة البنفسجية' },
-  zinga: (p) => `Zinga ${p.colour}`,
+  zinga: (p) => `حجر Zinga ${p.colour}`,
   zingaMark: '★ Z',
 
   table: {
