@@ -627,7 +627,8 @@ async function readable(page, within) {
     /** @param {Element} el */
     const seen = (el) => {
       // translate="no": not words (a seed's hash, a code), as for a translating browser.
-      if (el.closest('[hidden], script, style, noscript, template, [translate="no"]')) return false;
+      // Code and keys (a command to paste) are the same in every language.
+      if (el.closest('[hidden], script, style, noscript, template, [translate="no"], code, kbd, samp')) return false;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') return false;
       const sr = el.closest('.sr-only');
@@ -674,7 +675,7 @@ function withoutNames(text, names) {
 
 /** English words that are not words of German, Spanish or Arabic (a sentence with one is English). */
 const ENGLISH = new Set(
-  'the your you and with turn turns roll rolls rolled wins won winner player players score scores round rounds waiting take taken back move moves left is are this that of to for has have had card cards tile tiles play played game games new history rules hide claim points next what who how seat seats over wait close copy share join joined leave yet not none only each every all any their his her its dot dots bot bots'.split(
+  'the your you and with turn turns roll rolls rolled wins won winner player players score scores round rounds waiting take taken back move moves left is are this that of to for has have had card cards tile tiles play played game games new history rules hide claim points next what who how seat seats over wait close copy share join joined leave yet not none only each every all any their his her its dot dots'.split(
     ' ',
   ),
 );

@@ -111,9 +111,12 @@ function checkReplay(replay) {
  * @param {number | 'all' | null} seat
  */
 async function replayOf(record, seat) {
+  // A connection of its own: checking a long replay keeps this process busy
+  // for seconds, past the server's keep-alive limit, and a pooled connection
+  // the server closed meanwhile would be written to before its close is read.
   const res = await fetch(`${h.baseUrl}/api/replay${seat === null ? '' : `?seat=${seat}`}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', connection: 'close' },
     body: JSON.stringify(record),
   });
   assert.equal(res.status, 200, await res.clone().text());
