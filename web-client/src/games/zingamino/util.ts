@@ -13,6 +13,7 @@ import type { ZingaminoScorecard as Scorecard } from '../../generated/zingamino/
 import type { ZingaminoStepView as StepView } from '../../generated/zingamino/ZingaminoStepView';
 import type { ZingaminoTileId as TileId } from '../../generated/zingamino/ZingaminoTileId';
 import type { ZingaminoView as View } from '../../generated/zingamino/ZingaminoView';
+import { count } from '../../i18n/format';
 import { en, type ZingaminoMessages } from './i18n/en';
 
 export const GAME = 'zingamino' as const;
@@ -105,7 +106,7 @@ export function circleName(c: number, t: ZingaminoMessages = en): string {
 
 /** A value a tile shows ("?" for a Zinga's end not set yet), in `locale`'s digits. */
 export function valueText(v: number | null | undefined, locale = 'en'): string {
-  return v === null || v === undefined ? '?' : new Intl.NumberFormat(locale).format(v);
+  return v === null || v === undefined ? '?' : count(locale, v);
 }
 
 /** A domino's ends ("2|3"), kept left to right as drawn inside a right-to-left sentence. */

@@ -9,7 +9,8 @@ const n = (v: number) => count('en', v);
 /** "1 tile", "3 tiles". */
 const counted = (v: number, one: string, many = `${one}s`) => `${n(v)} ${pluralOf('en', v) === 'one' ? one : many}`;
 /** Items one after the other, as a record lists them ("Ana Green 2|3, Ben Purple 4|4"). */
-const items = (names: readonly string[]) => new Intl.ListFormat('en', { type: 'unit', style: 'short' }).format(names);
+const unitList = new Intl.ListFormat('en', { type: 'unit', style: 'short' });
+const items = (names: readonly string[]) => unitList.format(names);
 
 export const en = {
   blurb:

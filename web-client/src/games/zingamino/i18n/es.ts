@@ -8,7 +8,8 @@ const n = (v: number) => count('es', v);
 /** "1 ficha", "3 fichas". */
 const counted = (v: number, one: string, many: string) => `${n(v)} ${pluralOf('es', v) === 'one' ? one : many}`;
 /** Una enumeración sin "y" ("Ana Verde 2|3, Ben Morado 4|4"). */
-const items = (names: readonly string[]) => new Intl.ListFormat('es', { type: 'unit', style: 'short' }).format(names);
+const unitList = new Intl.ListFormat('es', { type: 'unit', style: 'short' });
+const items = (names: readonly string[]) => unitList.format(names);
 
 export const es: ZingaminoMessages = {
   blurb:
