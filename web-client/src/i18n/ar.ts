@@ -243,6 +243,7 @@ export const ar: Messages = {
     claimed: 'مقعدك الآن على هذا الجهاز.',
     claimFailed: 'لم ينجح رابط نقل المقعد هذا. اطلب رابطًا جديدًا من الجهاز الآخر.',
     noFreeSeat: 'لا يوجد مقعد شاغر، وأنت تشاهد.',
+    botName: (p) => `${iso(p.name)} (روبوت)`,
     seatN: (p) => `المقعد ${count('ar', p.number)}`,
     botThinking: ' — الروبوت يفكّر…',
     standInThinking: ' — روبوت يفكّر نيابةً عنه…',

@@ -236,6 +236,7 @@ export const de: Messages = {
     claimed: 'Dein Platz ist jetzt auf diesem Gerät.',
     claimFailed: 'Dieser Link zum Umziehen eines Platzes hat nicht funktioniert. Lass dir auf dem anderen Gerät einen neuen geben.',
     noFreeSeat: 'Kein Platz frei – du schaust zu.',
+    botName: (p) => `${p.name} (Bot)`,
     seatN: (p) => `Platz ${count('de', p.number)}`,
     botThinking: ' – Bot überlegt…',
     standInThinking: ' – ein Bot überlegt für sie…',

@@ -251,6 +251,8 @@ export const en = {
     claimed: 'Your seat is on this device now.',
     claimFailed: 'This link to move a seat did not work. Ask for a new one on the other device.',
     noFreeSeat: "No free seat — you're watching.",
+    /** A bot's name where it plays (its name is only a name). */
+    botName: (p: { name: string }) => `${p.name} (bot)`,
     seatN: (p: { number: number }) => `Seat ${count('en', p.number)}`,
     botThinking: ' — bot thinking…',
     standInThinking: ' — a bot is thinking for them…',

@@ -236,6 +236,7 @@ export const es: Messages = {
     claimed: 'Tu asiento está ahora en este dispositivo.',
     claimFailed: 'Este enlace para pasar un asiento no ha funcionado. Pide uno nuevo en el otro dispositivo.',
     noFreeSeat: 'No queda asiento libre: estás mirando.',
+    botName: (p) => `${p.name} (robot)`,
     seatN: (p) => `Asiento ${count('es', p.number)}`,
     botThinking: ' — el bot está pensando…',
     standInThinking: ' — un bot está pensando por esta persona…',

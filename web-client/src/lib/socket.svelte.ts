@@ -194,7 +194,9 @@ export class RoomConnection implements TableConn {
 
   /** Display name of a seat. */
   nameOf(seat: Seat): string {
-    return this.room?.seats.find((s) => s.seat === seat)?.name ?? this.#m.room.seatN({ number: seat + 1 });
+    const s = this.room?.seats.find((s) => s.seat === seat);
+    if (!s) return this.#m.room.seatN({ number: seat + 1 });
+    return s.bot ? this.#m.room.botName({ name: s.name }) : s.name;
   }
 
   /** The bot level sitting in this seat, if a bot plays it from the start. */
