@@ -13,6 +13,8 @@ use super::{names, new_token, token_hash};
 use crate::db::{SeatRow, StoreError};
 
 /// Names bots sit down with (then "Bot 2", … if a room uses them all).
+/// A name only: each page says the seat is a bot in its reader's language,
+/// from the seat's level.
 const BOT_NAMES: [&str; 8] = [
     "Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Shannon", "Knuth", "Liskov",
 ];
@@ -32,8 +34,8 @@ impl Room {
         let seat = Seat(u8::try_from(self.seats.len()).unwrap_or(u8::MAX));
         let name = BOT_NAMES
             .iter()
-            .map(|n| format!("{n} (bot)"))
             .find(|n| !self.seats.iter().any(|s| names::look_alike(&s.name, n)))
+            .map(|n| (*n).to_owned())
             .unwrap_or_else(|| self.unique_name("Bot".into()));
         // Nobody ever holds a bot's token: it is only there to fill the row.
         let row = SeatRow {
