@@ -19,7 +19,11 @@ export function list(locale: string, items: readonly string[]): string {
   return f.format(items);
 }
 
+const plurals = new Map<string, Intl.PluralRules>();
+
 /** The CLDR plural category of `n` in `locale` ("one", "few", "many", …). */
 export function pluralOf(locale: string, n: number): Intl.LDMLPluralRule {
-  return new Intl.PluralRules(locale).select(n);
+  let f = plurals.get(locale);
+  if (!f) plurals.set(locale, (f = new Intl.PluralRules(locale)));
+  return f.select(n);
 }
