@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { newPage, noEnglish, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
+import { startMatch } from './doozy.mjs';
 
 const h = useServer();
 
@@ -45,6 +46,28 @@ test('a language named in the address shows the header in it, and Arabic mirrors
   await ctx.close();
 });
 
+test("a first visit reads the browser's language, the closest one supported, else English", { timeout: 60_000 }, async () => {
+  const browser = h.browser;
+  assert.ok(browser);
+  /** @type {string[]} */
+  const errors = [];
+  for (const [locale, lang, link] of [
+    ['de-AT', 'de', 'Neues Spiel'],
+    ['es-MX', 'es', 'Nueva partida'],
+    ['ar-EG', 'ar', 'لعبة جديدة'],
+    ['fr-FR', 'en', 'New game'],
+  ]) {
+    const ctx = await browser.newContext({ locale });
+    const p = await newPage(ctx, errors);
+    await p.goto(`${h.baseUrl}/`);
+    await p.getByRole('link', { name: link }).waitFor();
+    assert.equal(await p.evaluate(() => document.documentElement.lang), lang, `${locale} reads ${lang}`);
+    assert.equal(await p.getByTestId('language').inputValue(), lang, 'the picker shows it');
+    await ctx.close();
+  }
+  assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
+});
+
 test('switching language at a table changes the page without a reload or a new socket, and each player keeps their own', { timeout: 60_000 }, async () => {
   const browser = h.browser;
   assert.ok(browser);
@@ -70,10 +93,29 @@ test('switching language at a table changes the page without a reload or a new s
   // Ana, at the same table, still reads English.
   await a.getByRole('link', { name: 'New game' }).waitFor();
   assert.equal(await a.getByRole('link', { name: 'Neues Spiel' }).count(), 0);
-  // Ben's My tables in Spanish: the table in the lobby, with Ana.
+  // Mid-match: Ana starts; Ben switches German → Arabic at the running
+  // table. His table changes language at once on the same page and socket,
+  // with no English left on it; Ana's stays English.
+  await startMatch(a);
+  await b.getByTestId('cards').waitFor();
+  const table = '[data-testid="cards"]';
+  await noEnglish(b, ['Ana', 'Ben'], table);
+  const german = await b.getByTestId('cards').innerText();
+  const english = await a.getByTestId('cards').innerText();
+  assert.notEqual(german, english, 'the table itself is in German');
+  const before = await b.getByTestId('cards').textContent();
+  await b.getByTestId('language').selectOption('ar');
+  await b.waitForFunction(() => document.documentElement.dir === 'rtl');
+  await b.waitForFunction((text) => document.querySelector('[data-testid="cards"]')?.textContent !== text, before);
+  await noEnglish(b, ['Ana', 'Ben'], table);
+  assert.notEqual(await b.getByTestId('cards').innerText(), german, 'now in Arabic');
+  assert.equal(await a.getByTestId('cards').innerText(), english, 'Ana still reads English');
+  assert.equal(await b.evaluate(() => /** @type {any} */ (window).__samePage), true, 'no reload');
+  assert.equal(sockets, 0, 'no new socket');
+  // Ben's My tables in Spanish: the table, with Ana.
   await b.goto(`${h.baseUrl}/tables?lang=es`);
   await b.getByRole('heading', { name: 'Mis mesas' }).waitFor();
-  await b.getByTestId('tables-lobby-title').getByText('En la sala de espera').waitFor();
+  await b.getByTestId(/^tables-(yours|others)-title$/).waitFor();
   await b.getByText('con Ana').waitFor();
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await close();

@@ -17,11 +17,11 @@ export const PSEUDO = 'en-XA';
 export type Shown = Locale | typeof PSEUDO;
 
 /**
- * The languages offered to players: those whose catalogs cover every page.
- * The others are being filled in (docs/translating.md): reachable in
- * development and tests with `?lang=de`, never chosen for a player.
+ * The languages offered to players: those whose catalogs cover every page
+ * (all of them; a language being filled in would be reachable with
+ * `?lang=` only, until it is complete: docs/translating.md).
  */
-export const LOCALES: readonly Locale[] = ['en'];
+export const LOCALES: readonly Locale[] = ALL_LOCALES;
 
 /** Each language's name in itself, for the picker. */
 export const AUTONYMS: Record<Shown, string> = {
