@@ -13,6 +13,7 @@
 //! is the baseline every game's bot must beat; [`selfplay`] plays matches
 //! between them in-process.
 
+pub mod search;
 pub mod selfplay;
 
 use std::fmt;
@@ -20,8 +21,6 @@ use std::str::FromStr;
 
 use parlor_protocol::{Seat, Viewer};
 use rand::Rng;
-
-use crate::game::Game;
 
 /// How well a bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -31,6 +30,9 @@ pub enum Level {
     Easy,
     /// The game's full heuristic.
     Normal,
+    /// Search: information-set Monte Carlo tree search over states dealt
+    /// from the seat's view ([`search`]), with the game's default budget.
+    Hard,
 }
 
 impl Level {
@@ -39,6 +41,7 @@ impl Level {
         match self {
             Level::Easy => "easy",
             Level::Normal => "normal",
+            Level::Hard => "hard",
         }
     }
 }
@@ -56,7 +59,8 @@ impl FromStr for Level {
         match s {
             "easy" => Ok(Level::Easy),
             "normal" => Ok(Level::Normal),
-            other => Err(format!("unknown level {other:?} (easy or normal)")),
+            "hard" => Ok(Level::Hard),
+            other => Err(format!("unknown level {other:?} (easy, normal or hard)")),
         }
     }
 }
@@ -70,9 +74,12 @@ impl From<parlor_protocol::BotLevel> for Level {
     }
 }
 
-/// A game a bot can play.
-pub trait Bot: Game {
+/// A game a bot can play. The hard level needs its deals from a view
+/// ([`search::Determinize`]).
+pub trait Bot: search::Determinize {
     /// One of `moves` for `seat`, chosen from `view` (what `seat` sees) only.
+    /// Never called with [`Level::Hard`] ([`bot_action`] searches instead;
+    /// a game may treat it as [`Level::Normal`]).
     /// `moves` are the seat's legal actions now, at least two of them
     /// ([`bot_action`] answers a forced move itself); a bot never invents an
     /// action outside them.
@@ -99,7 +106,12 @@ pub fn bot_action<G: Bot, R: Rng + ?Sized>(
         return moves.pop();
     }
     let view = game.view(Viewer::Seat(seat));
-    G::choose_action(&view, seat, &moves, level, rng)
+    match level {
+        Level::Hard => {
+            search::choose::<G, R>(&view, seat, &moves, search::Budget::hard::<G>(), rng)
+        }
+        Level::Easy | Level::Normal => G::choose_action(&view, seat, &moves, level, rng),
+    }
 }
 
 /// The baseline: a uniformly random legal action.
@@ -124,6 +136,10 @@ pub enum Player {
     Random,
     /// The game's [`Bot`].
     Bot(Level),
+    /// The hard bot with this many playouts per decision instead of the
+    /// game's default (`hard:N`), and another playout policy if given
+    /// (`hard:N:random`, `hard:N:bot`): for measuring.
+    Search(u32, Option<search::Playout>),
 }
 
 impl Player {
@@ -137,6 +153,13 @@ impl Player {
         match self {
             Player::Random => RandomBot::choose(&game.legal_actions(seat), rng),
             Player::Bot(level) => bot_action(game, seat, level, rng),
+            Player::Search(playouts, playout) => {
+                let budget = search::Budget {
+                    playout,
+                    ..search::Budget::playouts(playouts)
+                };
+                search::hard_action(game, seat, budget, rng)
+            }
         }
     }
 }
@@ -146,6 +169,13 @@ impl fmt::Display for Player {
         match self {
             Player::Random => f.write_str("random"),
             Player::Bot(level) => level.fmt(f),
+            Player::Search(playouts, None) => write!(f, "hard:{playouts}"),
+            Player::Search(playouts, Some(search::Playout::Random)) => {
+                write!(f, "hard:{playouts}:random")
+            }
+            Player::Search(playouts, Some(search::Playout::Bot)) => {
+                write!(f, "hard:{playouts}:bot")
+            }
         }
     }
 }
@@ -156,10 +186,24 @@ impl FromStr for Player {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "random" => Ok(Player::Random),
-            other => other
-                .parse()
-                .map(Player::Bot)
-                .map_err(|_| format!("unknown player {other:?} (easy, normal or random)")),
+            other => {
+                if let Some(rest) = other.strip_prefix("hard:") {
+                    let (n, policy) = rest.split_once(':').unwrap_or((rest, ""));
+                    let policy = match policy {
+                        "" => None,
+                        "random" => Some(search::Playout::Random),
+                        "bot" => Some(search::Playout::Bot),
+                        p => return Err(format!("{other}: playouts {p:?} (random or bot)")),
+                    };
+                    return n
+                        .parse()
+                        .map(|n| Player::Search(n, policy))
+                        .map_err(|e| format!("{other}: {e}"));
+                }
+                other.parse().map(Player::Bot).map_err(|_| {
+                    format!("unknown player {other:?} (easy, normal, hard, hard:N or random)")
+                })
+            }
         }
     }
 }
@@ -263,10 +307,16 @@ mod tests {
             Player::Random,
             Player::Bot(Level::Easy),
             Player::Bot(Level::Normal),
+            Player::Bot(Level::Hard),
+            Player::Search(64, None),
+            Player::Search(8, Some(search::Playout::Random)),
+            Player::Search(8, Some(search::Playout::Bot)),
         ] {
             assert_eq!(p.to_string().parse::<Player>(), Ok(p));
         }
-        assert!("hard".parse::<Player>().is_err());
+        assert!("expert".parse::<Player>().is_err());
+        assert!("hard:".parse::<Player>().is_err());
+        assert!("hard:8:smart".parse::<Player>().is_err());
         assert!("".parse::<Level>().is_err());
     }
 }

@@ -11,10 +11,16 @@
 //! handed the whole game) must give the same answer on both. A deliberately
 //! cheating bot that reads the state must be caught on the same twins, so
 //! the check has teeth for every game with hidden information.
+//!
+//! The hard bot (search over states dealt from the view) is checked the
+//! same way, on every [`HARD_EVERY`]th decision and with a small budget so
+//! that debug builds stay fast: its deals and playouts draw from its own
+//! RNG, so on twins it must deal, play out and choose alike.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
+use parlor_games::bot::search::{hard_action, Budget};
 use parlor_games::bot::selfplay::rng_for;
 use parlor_games::bot::{bot_action, Bot, Level, Player};
 use parlor_games::{Game, Seat, Step, TestPlan, ToAct, Viewer};
@@ -23,6 +29,11 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 type StepOf<G> = Step<<G as Game>::Action, <G as Game>::Chance>;
+
+/// The hard bot is asked at one decision of the watcher in this many.
+const HARD_EVERY: u64 = 6;
+/// Its playouts per decision here.
+const HARD_PLAYOUTS: u32 = 3;
 
 /// What one game's check saw.
 #[derive(Debug, Default)]
@@ -33,6 +44,10 @@ struct Seen {
     hidden_differs: u64,
     /// Of those, decisions where a bot reading the state chose differently.
     cheater_caught: u64,
+    /// Decisions where the hard bot was asked too.
+    hard: u64,
+    /// Of which the twins' states differed.
+    hard_hidden_differs: u64,
 }
 
 fn bytes<T: Serialize>(value: &T) -> Vec<u8> {
@@ -136,6 +151,29 @@ fn walk<G: Bot>(
                         "step {index}: not a legal move"
                     );
                 }
+                if seen.decisions.is_multiple_of(HARD_EVERY) {
+                    let budget = Budget::playouts(HARD_PLAYOUTS);
+                    let hard_seed = seed ^ ((index as u64) << 8) ^ 2;
+                    let a = hard_action(
+                        &original,
+                        watcher,
+                        budget,
+                        &mut ChaCha8Rng::seed_from_u64(hard_seed),
+                    );
+                    let b = hard_action(
+                        &twin,
+                        watcher,
+                        budget,
+                        &mut ChaCha8Rng::seed_from_u64(hard_seed),
+                    );
+                    assert_eq!(a, b, "step {index}: the hard bot told the twins apart");
+                    assert!(
+                        a.as_ref().is_some_and(|a| moves.contains(a)),
+                        "step {index}: not a legal move"
+                    );
+                    seen.hard += 1;
+                    seen.hard_hidden_differs += u64::from(differs);
+                }
                 seen.decisions += 1;
                 if differs {
                     seen.hidden_differs += 1;
@@ -220,6 +258,10 @@ fn assert_has_teeth(seen: &Seen) {
         seen.cheater_caught > 0,
         "a state-reading bot went unnoticed: {seen:?}"
     );
+    assert!(
+        seen.hard_hidden_differs > 2,
+        "the hard bot never met differing twins: {seen:?}"
+    );
 }
 
 /// Every registered game, at two and three seats: a game that hides
@@ -232,6 +274,7 @@ fn bots_see_nothing_hidden<G: TestPlan>() {
         assert_has_teeth(&seen);
     } else {
         assert!(seen.decisions > 20, "{seen:?}");
+        assert!(seen.hard > 3, "{seen:?}");
         assert_eq!(seen.hidden_differs, 0, "{seen:?}");
     }
 }

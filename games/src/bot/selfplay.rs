@@ -65,6 +65,9 @@ pub struct MatchRecord {
     pub kinds: BTreeMap<String, u32>,
     /// Wall time of the match.
     pub elapsed: Duration,
+    /// Each seat decision with a choice (two moves or more): who, and how
+    /// long the player took.
+    pub decisions: Vec<(Seat, Duration)>,
 }
 
 /// The RNG of seat `seat` (or of chance, `None`) in match `seed`.
@@ -98,6 +101,7 @@ where
         first_mover: None,
         kinds: BTreeMap::new(),
         elapsed: Duration::ZERO,
+        decisions: Vec::new(),
     };
     loop {
         if record.steps >= MAX_STEPS {
@@ -121,7 +125,13 @@ where
                     else {
                         continue;
                     };
-                    if let Some(action) = player.act(&game, seat, rng) {
+                    let choice = game.legal_actions(seat).len() > 1;
+                    let asked = Instant::now();
+                    let action = player.act(&game, seat, rng);
+                    if choice {
+                        record.decisions.push((seat, asked.elapsed()));
+                    }
+                    if let Some(action) = action {
                         chosen = Some(Step::Act { seat, action });
                         break;
                     }
@@ -258,6 +268,8 @@ pub struct Tally {
     pub actions: Vec<u32>,
     /// Wall time per match.
     pub times: Vec<Duration>,
+    /// Time of each of A's decisions that had a choice.
+    pub a_decisions: Vec<Duration>,
     /// A's wins (ties count as a share: half between two).
     pub a_wins: f64,
     /// Matches A won outright, shared, lost.
@@ -288,6 +300,13 @@ impl Tally {
         self.steps.push(record.steps);
         self.actions.push(record.actions);
         self.times.push(record.elapsed);
+        self.a_decisions.extend(
+            record
+                .decisions
+                .iter()
+                .filter(|(s, _)| sides.get(s.index()) == Some(&Side::A))
+                .map(|(_, d)| *d),
+        );
         let winners: Vec<usize> = (0..record.ranks.len())
             .filter(|&s| record.ranks[s] == 1)
             .collect();
@@ -356,6 +375,21 @@ impl Tally {
             ms(total) / self.times.len().max(1) as f64,
             self.times.iter().max().map_or(0.0, |d| ms(*d)),
             total.as_secs_f64()
+        );
+        let mut decisions = self.a_decisions.clone();
+        decisions.sort_unstable();
+        let at = |p: usize| {
+            decisions
+                .get(decisions.len().saturating_sub(1) * p / 100)
+                .map_or(0.0, |d| ms(*d))
+        };
+        let _ = writeln!(
+            out,
+            "A's decisions: {} with a choice; {:.2} ms median, {:.2} ms p99, {:.2} ms max",
+            decisions.len(),
+            at(50),
+            at(99),
+            at(100)
         );
         let _ = writeln!(
             out,
@@ -499,6 +533,7 @@ mod tests {
             first_mover: Some(Seat(1)),
             kinds: BTreeMap::new(),
             elapsed: Duration::ZERO,
+            decisions: vec![(Seat(0), Duration::from_millis(2))],
         };
         let mut t = Tally::default();
         t.add(&record(vec![1, 1]), &[Side::A, Side::B]);

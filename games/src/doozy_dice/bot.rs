@@ -160,7 +160,7 @@ impl Bot for DoozyDice {
         };
         if !claims.is_empty() {
             return match level {
-                Level::Normal => pick_best(&claims, level, rng, hardness).cloned(),
+                Level::Normal | Level::Hard => pick_best(&claims, level, rng, hardness).cloned(),
                 Level::Easy => pick_best(&claims, Level::Normal, rng, |a| -hardness(a)).cloned(),
             };
         }

@@ -9,6 +9,7 @@
 
 mod bot;
 pub mod cards;
+mod determinize;
 mod state;
 mod view;
 

@@ -11,6 +11,7 @@
 //! window until the last answer closes the window and reveals them all.
 
 mod bot;
+mod determinize;
 mod state;
 pub mod tiles;
 mod view;

@@ -12,6 +12,7 @@
 
 pub mod board;
 mod bot;
+mod determinize;
 mod state;
 pub mod tiles;
 mod view;

@@ -13,6 +13,7 @@
 
 mod board;
 mod bot;
+mod determinize;
 mod scoring;
 mod state;
 pub mod tiles;

@@ -12,6 +12,7 @@
 
 mod bot;
 pub mod cards;
+mod determinize;
 mod state;
 mod view;
 
