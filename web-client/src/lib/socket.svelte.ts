@@ -11,6 +11,7 @@
 // steps missed. The client never decides outcomes: it only shows the views
 // the server sends and submits actions.
 
+import { addressProblem } from './webhook';
 import type { Webhook } from '../generated/Webhook';
 import type { PushSubscription } from '../generated/PushSubscription';
 import type { AnyAction } from '../generated/AnyAction';
@@ -154,6 +155,8 @@ export class RoomConnection implements TableConn {
   #logVersion = 0;
   /** The action awaiting its ack, kept to resend it if it was refused as stale. */
   #sent: { client_seq: number; version: number; action: AnyAction; opts: ActOptions; tries: number } | null = null;
+  /** The webhook address last asked for, to word a refusal of it. */
+  #webhookAsked: string | null = null;
   /** A stale-refused action waiting for the next update to be sent again. */
   #resend: { action: AnyAction; opts: ActOptions; tries: number } | null = null;
 
@@ -355,6 +358,7 @@ export class RoomConnection implements TableConn {
 
   /** The host: where the room posts its notices (a chat's webhook), or nowhere (`null`). */
   setWebhook(webhook: Webhook | null): boolean {
+    this.#webhookAsked = webhook?.url ?? null;
     return this.#send({ type: 'set_webhook', webhook });
   }
 
@@ -890,6 +894,10 @@ export class RoomConnection implements TableConn {
           const asked = this.#asked.toLocaleLowerCase();
           const name = this.room?.seats.find((s) => s.seat !== this.seat && s.name.toLocaleLowerCase() === asked)?.name ?? this.#asked;
           toasts.error((m) => m.nameTaken({ name }));
+        } else if (code === 'bad_webhook' && this.#webhookAsked) {
+          // Worded from the address asked for, where it says why.
+          const why = addressProblem(this.#webhookAsked);
+          toasts.error((m) => (why ? m.webhook.refused[why] : m.refusals.bad_webhook));
         } else toasts.error((m) => m.refusals[code] ?? m.refusals.not_now);
         break;
       }
