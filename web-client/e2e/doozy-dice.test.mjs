@@ -233,7 +233,7 @@ async function checkArabic(pages, when) {
     assert.equal(await p.evaluate(() => document.documentElement.dir), 'rtl', `${when}: the page is right to left`);
     assert.equal(await p.evaluate(() => document.documentElement.lang), 'ar');
     await atBothSizes(p, async (size) => {
-      await noEnglish(p, NAMES, TABLE);
+      await noEnglish(p, NAMES);
       await fits(p);
       if (shots && when) await p.screenshot({ path: join(shots, `ar-${when}-${NAMES[i]}-${size}.png`), fullPage: true });
     });
@@ -368,7 +368,7 @@ test('German at a phone and a desktop: a turn each, no English, nothing overflow
     await firstRoll(pages[seat]);
     for (const [i, p] of pages.entries()) {
       await atBothSizes(p, async (size) => {
-        await noEnglish(p, NAMES, TABLE);
+        await noEnglish(p, NAMES);
         await fits(p);
         if (shots) await p.screenshot({ path: join(shots, `de-rolled-${NAMES[i]}-${size}.png`), fullPage: true });
       });
@@ -381,7 +381,7 @@ test('German at a phone and a desktop: a turn each, no English, nothing overflow
       await waitTurn(p, 1 - seat);
       assert.equal(await p.evaluate(() => document.documentElement.dir), 'ltr');
       await atBothSizes(p, async (size) => {
-        await noEnglish(p, NAMES, TABLE);
+        await noEnglish(p, NAMES);
         await fits(p);
         if (shots) await p.screenshot({ path: join(shots, `de-mid-${NAMES[i]}-${size}.png`), fullPage: true });
       });

@@ -675,7 +675,7 @@ function withoutNames(text, names) {
 
 /** English words that are not words of German, Spanish or Arabic (a sentence with one is English). */
 const ENGLISH = new Set(
-  'the your you and with turn turns roll rolls rolled wins won winner player players score scores round rounds waiting take taken back move moves left is are this that of to for has have had card cards tile tiles play played game games new history rules hide claim points next what who how seat seats over wait close copy share join joined leave yet not none only each every all any their his her its dot dots'.split(
+  'the your you and with turn turns roll rolls rolled wins won winner player players score scores round rounds waiting take taken back move moves left is are this that of to for have had card cards tile tiles play played game games new history rules hide claim points next what who how seat seats over wait close copy share join joined leave yet not none only each every all any their his her its dot dots'.split(
     ' ',
   ),
 );

@@ -505,7 +505,7 @@ const NAMES = ['Ana', 'Ben'];
  */
 async function german(pages, what) {
   for (const [seat, p] of pages.entries()) {
-    await noEnglish(p, NAMES, MINE);
+    await noEnglish(p, NAMES);
     await noOverflow(p);
     if (shots) await p.screenshot({ path: join(shots, `mtm-de-${what}-${seat ? '390' : '1280'}.png`), fullPage: true });
   }
@@ -650,7 +650,7 @@ test('in Arabic the page reads right to left and the board keeps its geometry', 
     assert.equal(await p.evaluate(() => document.documentElement.dir), 'rtl');
     // The board's frame stays left to right: east is on the right in every language.
     assert.equal(await p.getByTestId('mtm-board').evaluate((svg) => getComputedStyle(/** @type {Element} */ (svg.parentElement)).direction), 'ltr');
-    await noEnglish(p, NAMES, MINE);
+    await noEnglish(p, NAMES);
     await noOverflow(p);
   }
   // East stays on the right: of two open hexes in one row, the one further east (greater q) is drawn further right.
@@ -680,7 +680,7 @@ test('in Arabic the page reads right to left and the board keeps its geometry', 
   await playTile(pages, 1, async (ps) => {
     for (const p of ps) {
       await p.getByTestId('claim-pass').waitFor();
-      await noEnglish(p, NAMES, MINE);
+      await noEnglish(p, NAMES);
       await noOverflow(p);
     }
     if (shots) {

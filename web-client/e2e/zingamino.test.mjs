@@ -401,7 +401,7 @@ async function readable(pages, lang, when) {
     for (const [size, box] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
       await p.setViewportSize(box);
       await p.waitForTimeout(150);
-      await noEnglish(p, NAMES, TABLE);
+      await noEnglish(p, NAMES);
       await fits(p);
       if (shots) await p.screenshot({ path: join(shots, `zingamino-${lang}-${when}-${NAMES[i]}-${size}.png`), fullPage: true });
     }

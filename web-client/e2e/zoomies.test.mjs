@@ -430,7 +430,7 @@ async function atBothSizes(page, check) {
 async function checkWords(pages, lang, when) {
   for (const [i, p] of pages.entries()) {
     await atBothSizes(p, async (size) => {
-      await noEnglish(p, NAMES, TABLE);
+      await noEnglish(p, NAMES);
       await fits(p);
       if (shots) await p.screenshot({ path: join(shots, `zoomies-${lang}-${when}-${NAMES[i]}-${size}.png`), fullPage: true });
     });
@@ -483,7 +483,7 @@ test('a whole match in Spanish: no English at the table or on the scorecard, not
     await checkWords(pages, 'es', 'start');
     // "How tokens score", unfolded.
     await b.locator('details.rules summary').click();
-    await noEnglish(b, NAMES, TABLE);
+    await noEnglish(b, NAMES);
     await fits(b);
     await b.locator('details.rules summary').click();
 
