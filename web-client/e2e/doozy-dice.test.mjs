@@ -188,24 +188,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 /**
- * `noOverflow`, less the visually hidden `.sr-only` texts: they sit in a
- * 1 px box by design, and the helper counts them as overflowing (the
- * header's own "Language" label too), so they are left out here.
- * @param {import('playwright-core').Page} page
- */
-async function fits(page) {
-  try {
-    await noOverflow(page);
-  } catch (e) {
-    const err = /** @type {import('node:assert').AssertionError} */ (e);
-    if (!Array.isArray(err.actual)) throw e;
-    const hidden = await page.evaluate(() => Array.from(document.querySelectorAll('.sr-only')).map((el) => el.textContent?.trim().slice(0, 60) ?? ''));
-    const rest = err.actual.filter((/** @type {string} */ line) => !hidden.some((text) => text && line.endsWith(`: ${text}`)));
-    assert.deepEqual(rest, [], err.message);
-  }
-}
-
-/**
  * `page` at a phone's and a desktop's size in turn (back at its own after):
  * `check` runs at each, with the size's name.
  * @param {import('playwright-core').Page} page
@@ -234,7 +216,7 @@ async function checkArabic(pages, when) {
     assert.equal(await p.evaluate(() => document.documentElement.lang), 'ar');
     await atBothSizes(p, async (size) => {
       await noEnglish(p, NAMES);
-      await fits(p);
+      await noOverflow(p);
       if (shots && when) await p.screenshot({ path: join(shots, `ar-${when}-${NAMES[i]}-${size}.png`), fullPage: true });
     });
   }
@@ -285,7 +267,7 @@ test('a whole match in Arabic, right to left: no English, nothing overflows', { 
         await reader.locator('dialog[open][data-testid="rules-panel"]').waitFor();
         await atBothSizes(reader, async (size) => {
           await noEnglish(reader, NAMES, 'dialog[open][data-testid="rules-panel"]');
-          await fits(reader);
+          await noOverflow(reader);
           if (shots) await reader.screenshot({ path: join(shots, `ar-rules-${size}.png`) });
         });
         await reader.keyboard.press('Escape');
@@ -300,7 +282,7 @@ test('a whole match in Arabic, right to left: no English, nothing overflows', { 
     // The log, unfolded: every line in Arabic.
     await a.getByTestId('log-toggle').click();
     await noEnglish(a, NAMES, '[data-testid="log"]');
-    await fits(a);
+    await noOverflow(a);
     console.log(`dot hints followed in Arabic: ${hints.n}`);
     assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   } finally {
@@ -337,7 +319,7 @@ test('the pseudo-locale: every word of the table and the rules from the catalog'
     for (const p of pages) {
       await waitTurn(p, seat);
       assert.deepEqual(await untranslated(p, NAMES, TABLE), [], 'the table mid-match, the log and scorecards');
-      await fits(p);
+      await noOverflow(p);
     }
     if (shots) {
       await a.screenshot({ path: join(shots, 'en-XA-mid-desktop.png'), fullPage: true });
@@ -369,7 +351,7 @@ test('German at a phone and a desktop: a turn each, no English, nothing overflow
     for (const [i, p] of pages.entries()) {
       await atBothSizes(p, async (size) => {
         await noEnglish(p, NAMES);
-        await fits(p);
+        await noOverflow(p);
         if (shots) await p.screenshot({ path: join(shots, `de-rolled-${NAMES[i]}-${size}.png`), fullPage: true });
       });
     }
@@ -382,7 +364,7 @@ test('German at a phone and a desktop: a turn each, no English, nothing overflow
       assert.equal(await p.evaluate(() => document.documentElement.dir), 'ltr');
       await atBothSizes(p, async (size) => {
         await noEnglish(p, NAMES);
-        await fits(p);
+        await noOverflow(p);
         if (shots) await p.screenshot({ path: join(shots, `de-mid-${NAMES[i]}-${size}.png`), fullPage: true });
       });
     }
