@@ -743,3 +743,23 @@ export async function noOverflow(page) {
   });
   assert.deepEqual(over, [], `text overflows its box:\n${over.join('\n')}`);
 }
+
+/** A phone's and a desktop's size, for the layout checks. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * Runs `check` with `page` at a phone's size and then a desktop's (with the
+ * size's name, `phone` or `desktop`), then puts its own size back.
+ * @param {import('playwright-core').Page} page
+ * @param {(size: string) => Promise<void>} check
+ */
+export async function atBothSizes(page, check) {
+  const own = page.viewportSize();
+  for (const [name, size] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await check(name);
+  }
+  if (own) await page.setViewportSize(own);
+}

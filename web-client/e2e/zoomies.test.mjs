@@ -25,7 +25,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { checkGameOverOnce, newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer } from './helpers.mjs';
+import { checkGameOverOnce, newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer, atBothSizes, PHONE, DESKTOP } from './helpers.mjs';
 import { confirmToken, placeTile, placeToken, placesInFrame, placesSeen, playTurnAny, status, waitPast, waitPhase } from './zoomies.mjs';
 
 const h = useServer();
@@ -383,24 +383,6 @@ test('a whole match through the UI: tiles, Frens and its arrow, Zoomies and its 
 /** The game's own words: its table (log included) and its final scorecard. */
 const TABLE = '[data-testid="zoomies-table"], [data-testid="zoomies-scorecard"]';
 const NAMES = ['Ana', 'Ben'];
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-
-/**
- * Runs `check` with the page at a phone's size and at a desktop's, then puts
- * its own size back.
- * @param {Page} page
- * @param {(size: string) => Promise<void>} check
- */
-async function atBothSizes(page, check) {
-  const own = page.viewportSize();
-  for (const [name, size] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    await check(name);
-  }
-  if (own) await page.setViewportSize(own);
-}
 
 /**
  * No English in the table and its scorecard, nothing overflowing, at both

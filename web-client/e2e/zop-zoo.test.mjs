@@ -34,7 +34,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer } from './helpers.mjs';
+import { newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer, atBothSizes, PHONE, DESKTOP } from './helpers.mjs';
 
 const h = useServer();
 
@@ -560,25 +560,6 @@ test('Zop Zoo with six players: the short target, every row fits on a phone and 
 /** The game's own part of the room: its table and, at the end, its final scorecard. */
 const TABLE = '[data-testid="zz-table"], [data-testid="zopzoo-scorecard"]';
 const NAMES = ['Ana', 'Ben'];
-/** The sizes the table is checked at: a phone and a desktop. */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-
-/**
- * `page` at a phone's and a desktop's size in turn (back at its own after):
- * `check` runs at each, with the size's name.
- * @param {Page} page
- * @param {(size: string) => Promise<void>} check
- */
-async function atBothSizes(page, check) {
-  const own = page.viewportSize();
-  for (const [name, size] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    await check(name);
-  }
-  if (own) await page.setViewportSize(own);
-}
 
 /**
  * No English on the table (and its final scorecard), nothing overflowing,
