@@ -210,7 +210,7 @@ test('Zingamino through the UI: openings, highlighted places, a Zinga on the boa
       const dig = page.getByTestId('dig');
       assert.equal((await dig.textContent())?.trim(), 'Dig');
       assert.match((await dig.getAttribute('class')) ?? '', /\bprimary\b/);
-      assert.match((await page.getByTestId('dig-why').textContent()) ?? '', /^Nothing in your hand noOverflow( an opening square)?: dig from the bag until a tile fits\.$/);
+      assert.match((await page.getByTestId('dig-why').textContent()) ?? '', /^Nothing in your hand fits( an opening square)?: dig from the bag until a tile fits\.$/);
       assert.equal(await page.locator('button[data-testid^="hand-tile-"]').count(), 0, 'no tile to place');
       assert.match((await page.getByTestId('turn-indicator').textContent()) ?? '', /Your turn: nothing fits, dig/);
       const bag = await num(page, 'bag');
