@@ -46,6 +46,47 @@ pub enum MatchError {
     Decode(String),
 }
 
+/// What a hard bot faces ([`AnyGame::hard_decision`]).
+pub enum HardDecision {
+    /// At most one legal move: no search.
+    Forced(Option<AnyAction>),
+    /// A search to run, off the room's task.
+    Search(HardSearch),
+}
+
+/// A hard bot's search, detached from its match: it holds the seat's view
+/// and legal moves. [`HardSearch::run`] searches at the game's budget,
+/// capped at `time` if given, and stops early when `stop` says so.
+pub struct HardSearch(
+    #[allow(clippy::type_complexity)]
+    Box<
+        dyn FnOnce(
+                Option<std::time::Duration>,
+                &dyn Fn() -> bool,
+                &mut dyn rand::RngCore,
+            ) -> Option<AnyAction>
+            + Send,
+    >,
+);
+
+impl HardSearch {
+    /// The move chosen (`None`: the seat has none).
+    pub fn run(
+        self,
+        time: Option<std::time::Duration>,
+        stop: &dyn Fn() -> bool,
+        rng: &mut dyn rand::RngCore,
+    ) -> Option<AnyAction> {
+        (self.0)(time, stop, rng)
+    }
+}
+
+impl std::fmt::Debug for HardSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HardSearch")
+    }
+}
+
 macro_rules! any_game {
     ($($kind:ident $module:ident { slug: $slug:literal, title: $title:literal, $($_info:tt)* }),* $(,)?) => {
         /// A match of any game.
@@ -243,6 +284,30 @@ macro_rules! any_game {
             ) -> Option<AnyAction> {
                 match self {
                     $(AnyGame::$kind(g) => crate::bot::bot_action(g, seat, level, rng).map(AnyAction::$kind),)*
+                }
+            }
+
+            /// The hard bot's decision for `seat`, to be made away from the
+            /// match (on a search thread): a forced move now, or a search
+            /// that owns a copy of the seat's view and legal moves and
+            /// nothing else, so it cannot read what the seat may not see.
+            pub fn hard_decision(&self, seat: Seat) -> HardDecision {
+                use crate::bot::{decision, search, Decision};
+                match self {
+                    $(AnyGame::$kind(g) => match decision(g, seat) {
+                        Decision::Forced(action) => HardDecision::Forced(action.map(AnyAction::$kind)),
+                        Decision::Choose { view, moves } => HardDecision::Search(HardSearch(Box::new(
+                            move |time, stop, rng| {
+                                let budget = search::Budget::hard::<crate::$module::$kind>();
+                                let budget = match time {
+                                    Some(time) => budget.within(time),
+                                    None => budget,
+                                };
+                                search::choose::<crate::$module::$kind, _>(&view, seat, &moves, budget, stop, rng)
+                                    .map(AnyAction::$kind)
+                            },
+                        ))),
+                    },)*
                 }
             }
         }

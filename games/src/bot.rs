@@ -22,6 +22,8 @@ use std::str::FromStr;
 use parlor_protocol::{Seat, Viewer};
 use rand::Rng;
 
+use crate::game::Game;
+
 /// How well a bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Level {
@@ -70,6 +72,7 @@ impl From<parlor_protocol::BotLevel> for Level {
         match level {
             parlor_protocol::BotLevel::Easy => Level::Easy,
             parlor_protocol::BotLevel::Normal => Level::Normal,
+            parlor_protocol::BotLevel::Hard => Level::Hard,
         }
     }
 }
@@ -92,6 +95,31 @@ pub trait Bot: search::Determinize {
     ) -> Option<Self::Action>;
 }
 
+/// What a bot in a seat has before it: a choice, or none to make.
+pub enum Decision<G: Game> {
+    /// At most one legal move: it is played (or nothing is) without a look.
+    Forced(Option<G::Action>),
+    /// Everything a bot may decide from: the seat's view and legal moves.
+    Choose {
+        /// What the seat sees.
+        view: G::View,
+        /// The seat's legal actions now (two or more).
+        moves: Vec<G::Action>,
+    },
+}
+
+/// The decision `seat` faces in `game`, in terms of what the seat may know.
+pub fn decision<G: Game>(game: &G, seat: Seat) -> Decision<G> {
+    let mut moves = game.legal_actions(seat);
+    if moves.len() <= 1 {
+        return Decision::Forced(moves.pop());
+    }
+    Decision::Choose {
+        view: game.view(Viewer::Seat(seat)),
+        moves,
+    }
+}
+
 /// What the bot in `seat` plays now, or `None` when `seat` has nothing to
 /// do. It sees only what a person in that seat would: the seat's view and
 /// legal actions.
@@ -101,16 +129,12 @@ pub fn bot_action<G: Bot, R: Rng + ?Sized>(
     level: Level,
     rng: &mut R,
 ) -> Option<G::Action> {
-    let mut moves = game.legal_actions(seat);
-    if moves.len() <= 1 {
-        return moves.pop();
-    }
-    let view = game.view(Viewer::Seat(seat));
     match level {
-        Level::Hard => {
-            search::choose::<G, R>(&view, seat, &moves, search::Budget::hard::<G>(), rng)
-        }
-        Level::Easy | Level::Normal => G::choose_action(&view, seat, &moves, level, rng),
+        Level::Hard => search::hard_action(game, seat, search::Budget::hard::<G>(), rng),
+        Level::Easy | Level::Normal => match decision(game, seat) {
+            Decision::Forced(action) => action,
+            Decision::Choose { view, moves } => G::choose_action(&view, seat, &moves, level, rng),
+        },
     }
 }
 
@@ -136,10 +160,39 @@ pub enum Player {
     Random,
     /// The game's [`Bot`].
     Bot(Level),
-    /// The hard bot with this many playouts per decision instead of the
-    /// game's default (`hard:N`), and another playout policy if given
-    /// (`hard:N:random`, `hard:N:bot`): for measuring.
-    Search(u32, Option<search::Playout>),
+    /// The hard bot with its budget changed, for measuring
+    /// ([`SearchSpec`]).
+    Search(SearchSpec),
+}
+
+/// A hard bot's budget as self-play names it: `hard:N` (playouts per
+/// decision), `hard:N:random` or `hard:N:bot` (the playout policy), and
+/// `@MS` after any of them, `hard` included (a time cap per decision in
+/// milliseconds, as the server sets one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SearchSpec {
+    /// Playouts per decision (`None`: the game's).
+    pub playouts: Option<u32>,
+    /// Playout policy (`None`: the game's).
+    pub playout: Option<search::Playout>,
+    /// Time cap per decision in milliseconds.
+    pub time_ms: Option<u32>,
+}
+
+impl SearchSpec {
+    /// The budget for game `G`.
+    pub fn budget<G: search::Determinize>(self) -> search::Budget {
+        let base = self
+            .playouts
+            .map_or_else(search::Budget::hard::<G>, search::Budget::playouts);
+        search::Budget {
+            playout: self.playout.or(base.playout),
+            time: self
+                .time_ms
+                .map(|ms| std::time::Duration::from_millis(u64::from(ms))),
+            ..base
+        }
+    }
 }
 
 impl Player {
@@ -153,13 +206,7 @@ impl Player {
         match self {
             Player::Random => RandomBot::choose(&game.legal_actions(seat), rng),
             Player::Bot(level) => bot_action(game, seat, level, rng),
-            Player::Search(playouts, playout) => {
-                let budget = search::Budget {
-                    playout,
-                    ..search::Budget::playouts(playouts)
-                };
-                search::hard_action(game, seat, budget, rng)
-            }
+            Player::Search(spec) => search::hard_action(game, seat, spec.budget::<G>(), rng),
         }
     }
 }
@@ -169,12 +216,20 @@ impl fmt::Display for Player {
         match self {
             Player::Random => f.write_str("random"),
             Player::Bot(level) => level.fmt(f),
-            Player::Search(playouts, None) => write!(f, "hard:{playouts}"),
-            Player::Search(playouts, Some(search::Playout::Random)) => {
-                write!(f, "hard:{playouts}:random")
-            }
-            Player::Search(playouts, Some(search::Playout::Bot)) => {
-                write!(f, "hard:{playouts}:bot")
+            Player::Search(spec) => {
+                f.write_str("hard")?;
+                if let Some(n) = spec.playouts {
+                    write!(f, ":{n}")?;
+                }
+                match spec.playout {
+                    Some(search::Playout::Random) => f.write_str(":random")?,
+                    Some(search::Playout::Bot) => f.write_str(":bot")?,
+                    None => {}
+                }
+                if let Some(ms) = spec.time_ms {
+                    write!(f, "@{ms}")?;
+                }
+                Ok(())
             }
         }
     }
@@ -184,27 +239,45 @@ impl FromStr for Player {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "random" => Ok(Player::Random),
-            other => {
-                if let Some(rest) = other.strip_prefix("hard:") {
-                    let (n, policy) = rest.split_once(':').unwrap_or((rest, ""));
-                    let policy = match policy {
-                        "" => None,
-                        "random" => Some(search::Playout::Random),
-                        "bot" => Some(search::Playout::Bot),
-                        p => return Err(format!("{other}: playouts {p:?} (random or bot)")),
-                    };
-                    return n
-                        .parse()
-                        .map(|n| Player::Search(n, policy))
-                        .map_err(|e| format!("{other}: {e}"));
-                }
-                other.parse().map(Player::Bot).map_err(|_| {
-                    format!("unknown player {other:?} (easy, normal, hard, hard:N or random)")
-                })
-            }
+        if s == "random" {
+            return Ok(Player::Random);
         }
+        let (name, time) = match s.split_once('@') {
+            Some((name, ms)) => {
+                let ms = ms
+                    .trim_end_matches("ms")
+                    .parse()
+                    .map_err(|e| format!("{s}: time {ms:?}: {e}"))?;
+                (name, Some(ms))
+            }
+            None => (s, None),
+        };
+        let Some(rest) = name.strip_prefix("hard:") else {
+            return match (name.parse(), time) {
+                (Ok(Level::Hard), Some(ms)) => Ok(Player::Search(SearchSpec {
+                    playouts: None,
+                    playout: None,
+                    time_ms: Some(ms),
+                })),
+                (Ok(level), None) => Ok(Player::Bot(level)),
+                _ => Err(format!(
+                    "unknown player {s:?} (easy, normal, hard, hard:N[:random|:bot][@MS] or random)"
+                )),
+            };
+        };
+        let (n, policy) = rest.split_once(':').unwrap_or((rest, ""));
+        let playout = match policy {
+            "" => None,
+            "random" => Some(search::Playout::Random),
+            "bot" => Some(search::Playout::Bot),
+            p => return Err(format!("{s}: playouts {p:?} (random or bot)")),
+        };
+        let playouts = n.parse().map_err(|e| format!("{s}: {e}"))?;
+        Ok(Player::Search(SearchSpec {
+            playouts: Some(playouts),
+            playout,
+            time_ms: time,
+        }))
     }
 }
 
@@ -308,15 +381,35 @@ mod tests {
             Player::Bot(Level::Easy),
             Player::Bot(Level::Normal),
             Player::Bot(Level::Hard),
-            Player::Search(64, None),
-            Player::Search(8, Some(search::Playout::Random)),
-            Player::Search(8, Some(search::Playout::Bot)),
+            Player::Search(SearchSpec {
+                playouts: Some(64),
+                playout: None,
+                time_ms: None,
+            }),
+            Player::Search(SearchSpec {
+                playouts: Some(8),
+                playout: Some(search::Playout::Random),
+                time_ms: None,
+            }),
+            Player::Search(SearchSpec {
+                playouts: Some(8),
+                playout: Some(search::Playout::Bot),
+                time_ms: Some(250),
+            }),
+            Player::Search(SearchSpec {
+                playouts: None,
+                playout: None,
+                time_ms: Some(300),
+            }),
         ] {
             assert_eq!(p.to_string().parse::<Player>(), Ok(p));
         }
         assert!("expert".parse::<Player>().is_err());
         assert!("hard:".parse::<Player>().is_err());
         assert!("hard:8:smart".parse::<Player>().is_err());
+        assert!("normal@300".parse::<Player>().is_err());
+        assert!("hard@soon".parse::<Player>().is_err());
+        assert_eq!("hard@300ms".parse::<Player>(), "hard@300".parse::<Player>());
         assert!("".parse::<Level>().is_err());
     }
 }

@@ -223,4 +223,12 @@ pub enum BotLevel {
     Easy,
     /// Plays sensibly, using only its own seat's view.
     Normal,
+    /// Searches ahead from its own seat's view (dealing what it cannot see
+    /// at random): for players who want a real game.
+    Hard,
+}
+
+impl BotLevel {
+    /// Every level, easiest first, as a lobby offers them.
+    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
 }

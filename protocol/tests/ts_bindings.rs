@@ -62,6 +62,21 @@ fn generate(dir: &Path) {
     }
     timers.push_str("};\n");
     std::fs::write(dir.join("turnTimers.ts"), timers).expect("write turnTimers.ts");
+    let levels: Vec<String> = parlor_protocol::BotLevel::ALL
+        .iter()
+        .map(|l| serde_json::to_string(l).expect("a level encodes"))
+        .collect();
+    std::fs::write(
+        dir.join("botLevels.ts"),
+        format!(
+            "// Generated from protocol/src/room.rs (BotLevel) by protocol/tests/ts_bindings.rs. Do not edit.\n\
+             import type {{ BotLevel }} from \"./BotLevel\";\n\n\
+             /** Every bot level, easiest first, as a lobby offers them. */\n\
+             export const BOT_LEVELS: readonly BotLevel[] = [{}];\n",
+            levels.join(", ")
+        ),
+    )
+    .expect("write botLevels.ts");
     std::fs::write(dir.join("zoomies").join("tiles.ts"), zoomies_tiles())
         .expect("write zoomies/tiles.ts");
 }

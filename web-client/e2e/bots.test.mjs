@@ -1,7 +1,8 @@
-// End-to-end: bots. The host seats bots in the lobby (Easy/Normal, marked
-// with an icon and the word "bot", removable by the host), starts a Doozy
-// Dice match against one and plays it to the end through the UI while the
-// bot's moves show up on its scorecard; the history and the match page mark
+// End-to-end: bots. The host seats bots in the lobby (Easy, Normal or Hard,
+// each with its one-line description; marked with an icon and the word
+// "bot", removable by the host), starts a Doozy Dice match against a hard
+// one and plays it to the end through the UI while the bot's moves (each
+// from a search on the server's search threads) show up on its scorecard; the history and the match page mark
 // the bot's seat. Then, in a match between two people, the host lets a bot
 // play for a player who went away, sees it play, and the stand-in stops when
 // the player comes back. Last, the turn timer: picked in the lobby, ticking
@@ -36,7 +37,7 @@ async function scored(page, seat) {
   );
 }
 
-test('the host adds a bot in the lobby and plays a whole match against it', { timeout: 120_000 }, async () => {
+test('the host adds a hard bot in the lobby and plays a whole match against it', { timeout: 120_000 }, async () => {
   const browser = h.browser;
   assert.ok(browser);
   /** @type {string[]} */
@@ -49,19 +50,24 @@ test('the host adds a bot in the lobby and plays a whole match against it', { ti
   await a.getByTestId('create-room').click();
   await a.waitForURL(/\/r\/[A-Z0-9]+$/);
 
-  // Add an Easy bot and a Normal one, then remove the Easy one: the Normal
-  // bot moves up to its seat.
+  // Add an Easy bot and a Hard one, then remove the Easy one: the Hard
+  // bot moves up to its seat. Each level says in a line what it is.
   await a.getByTestId('add-bot').getByText('Add a bot').waitFor();
+  for (const [level, name, hint] of [['easy', 'Easy', /Learning the game/], ['normal', 'Normal', /Plays sensibly/], ['hard', 'Hard', /Thinks ahead/]]) {
+    const text = (await a.getByTestId(`add-bot-${level}`).textContent()) ?? '';
+    assert.match(text, new RegExp(name), `the ${level} button is named`);
+    assert.match(text, hint, `the ${level} button says what it is`);
+  }
   await a.getByTestId('add-bot-easy').click();
   const bot = a.getByTestId('bot-1');
   await bot.waitFor();
   assert.match((await bot.textContent()) ?? '', /easy bot/, 'the word "bot", not only a colour');
   assert.equal(await bot.locator('svg[data-icon="bot"]').count(), 1, 'a bot icon');
-  await a.getByTestId('add-bot-normal').click();
-  await a.getByTestId('bot-2').getByText('normal bot').waitFor();
+  await a.getByTestId('add-bot-hard').click();
+  await a.getByTestId('bot-2').getByText('hard bot').waitFor();
   await a.getByTestId('remove-bot-1').click();
   await a.getByTestId('seat-2').waitFor({ state: 'detached' });
-  await a.getByTestId('bot-1').getByText('normal bot').waitFor();
+  await a.getByTestId('bot-1').getByText('hard bot').waitFor();
   assert.equal(await a.getByTestId('remove-bot-1').count(), 1, 'the host may remove it');
   await snap(a, 'bots-lobby-desktop');
   await a.setViewportSize({ width: 390, height: 844 });

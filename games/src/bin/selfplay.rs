@@ -23,8 +23,8 @@ fn usage() -> String {
 }
 
 const USAGE_FLAGS: &str =
-    "[--seats N (2)] [--matches N (1000)] [--seed FIRST (0)] [--a easy|normal|hard|hard:N[:random|:bot]|random (normal)] \
-[--b easy|normal|hard|hard:N[:random|:bot]|random (random)] [--options JSON (the game's defaults)] [--quiet]";
+    "[--seats N (2)] [--matches N (1000)] [--seed FIRST (0)] [--a easy|normal|hard|hard:N[:random|:bot][@MS]|random (normal)] \
+[--b easy|normal|hard|hard:N[:random|:bot][@MS]|random (random)] [--options JSON (the game's defaults)] [--quiet]";
 
 struct Args {
     game: GameKind,

@@ -17,11 +17,13 @@
 //! (the deals, the playouts) comes from the bot's RNG, so a decision is a
 //! function of view, moves, budget and seed (`games/tests/bot_no_leak.rs`).
 
+use std::time::{Duration, Instant};
+
 use parlor_protocol::game::ScorecardLines;
-use parlor_protocol::{Seat, ToAct, Viewer};
+use parlor_protocol::{Seat, ToAct};
 use rand::Rng;
 
-use super::{bot_action, Bot, Level, RandomBot};
+use super::{bot_action, decision, Bot, Decision, Level, RandomBot};
 use crate::game::{Game, Step};
 
 /// How a game's playouts pick their moves.
@@ -63,6 +65,11 @@ pub struct Budget {
     pub max_nodes: usize,
     /// The playout policy, if not the game's ([`Determinize::PLAYOUT`]).
     pub playout: Option<Playout>,
+    /// Wall-clock time at most: the search stops after the iteration that
+    /// passes it, whatever playouts are left. `None` (the default) keeps a
+    /// decision a function of view, budget and seed, as tests need; the
+    /// server sets it so that a slow or busy machine still answers in time.
+    pub time: Option<Duration>,
 }
 
 impl Budget {
@@ -77,6 +84,15 @@ impl Budget {
             playouts,
             max_nodes: 100_000,
             playout: None,
+            time: None,
+        }
+    }
+
+    /// This budget, stopped after `time` as well.
+    pub fn within(self, time: Duration) -> Budget {
+        Budget {
+            time: Some(time),
+            ..self
         }
     }
 }
@@ -122,32 +138,39 @@ pub fn hard_action<G: Bot, R: Rng + ?Sized>(
     budget: Budget,
     rng: &mut R,
 ) -> Option<G::Action> {
-    let mut moves = game.legal_actions(seat);
-    if moves.len() <= 1 {
-        return moves.pop();
+    match decision(game, seat) {
+        Decision::Forced(action) => action,
+        Decision::Choose { view, moves } => {
+            choose::<G, R>(&view, seat, &moves, budget, &|| false, rng)
+        }
     }
-    let view = game.view(Viewer::Seat(seat));
-    choose::<G, R>(&view, seat, &moves, budget, rng)
 }
 
-/// One of `moves` for `seat`, by search from `view` alone. Falls back to
-/// the game's normal bot when no consistent state can be dealt.
+/// One of `moves` for `seat`, by search from `view` alone, within `budget`
+/// or until `stop` says so (checked between iterations: a room that closed,
+/// a seat taken back). Falls back to the game's normal bot when no
+/// consistent state can be dealt.
 pub fn choose<G: Bot, R: Rng + ?Sized>(
     view: &G::View,
     seat: Seat,
     moves: &[G::Action],
     budget: Budget,
+    stop: &dyn Fn() -> bool,
     rng: &mut R,
 ) -> Option<G::Action> {
     if moves.len() <= 1 {
         return moves.first().cloned();
     }
+    let ends = budget.time.map(|t| Instant::now() + t);
     let mut nodes: Vec<Node<G>> = vec![Node {
         visits: 0,
         edges: Vec::new(),
     }];
     let mut dealt = 0u32;
     for _ in 0..budget.playouts {
+        if stop() || ends.is_some_and(|ends| Instant::now() >= ends) {
+            break;
+        }
         let Some(state) = G::determinize(view, seat, rng) else {
             continue;
         };

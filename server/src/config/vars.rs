@@ -250,6 +250,7 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
             ("PARLOR_WS_HELLO_TIMEOUT", &mut c.ws.handshake),
             ("PARLOR_ROOM_IDLE_UNLOAD", &mut c.rooms.idle_unload),
             ("PARLOR_BOT_THINK", &mut c.rooms.bot_think),
+            ("PARLOR_HARD_BOT_THINK", &mut c.rooms.hard_think),
         ] {
             if let Some(v) = self.read(name) {
                 self.check(name, parse_duration(&v).map(|d| *slot = d));
@@ -336,8 +337,8 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
         metrics_token
     }
 
-    /// How much chat a match keeps, and the heavy pool's threads and
-    /// queue.
+    /// How much chat a match keeps, the heavy pool's threads and queue,
+    /// and the hard bots' search threads.
     pub(super) fn capacities(&mut self, c: &mut Config) {
         let mut chat_lines = u64::from(c.rooms.chat_cap.lines);
         self.count("PARLOR_CHAT_MAX_LINES", &mut chat_lines, 1..=1_000_000);
@@ -353,6 +354,10 @@ impl<F: Fn(&str) -> Option<String>> Vars<F> {
         let mut replay_queue = c.replay_queue as u64;
         self.count("PARLOR_REPLAY_QUEUE", &mut replay_queue, 0..=10_000);
         c.replay_queue = usize::try_from(replay_queue).unwrap_or(0);
+        let mut bot_threads = crate::room::think::Searches::default_threads() as u64;
+        self.count("PARLOR_BOT_THREADS", &mut bot_threads, 1..=256);
+        c.rooms.searches =
+            crate::room::think::Searches::new(usize::try_from(bot_threads).unwrap_or(1), 1_024);
     }
 
     /// Who may read `/metrics`: off, a token's holders, or (on, or by

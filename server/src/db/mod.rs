@@ -359,6 +359,7 @@ fn level_name(level: BotLevel) -> &'static str {
     match level {
         BotLevel::Easy => "easy",
         BotLevel::Normal => "normal",
+        BotLevel::Hard => "hard",
     }
 }
 
@@ -366,6 +367,7 @@ fn level_of(s: &str) -> StoreResult<BotLevel> {
     match s {
         "easy" => Ok(BotLevel::Easy),
         "normal" => Ok(BotLevel::Normal),
+        "hard" => Ok(BotLevel::Hard),
         other => Err(StoreError::Corrupt(format!("bot level {other}"))),
     }
 }

@@ -89,6 +89,10 @@ impl Room {
                     self.bot_moves().await;
                     continue;
                 }
+                answer = super::bots::thought(&mut self.thinking) => {
+                    self.on_thought(answer).await;
+                    continue;
+                }
                 _ = sleep_until_some(idle) => {
                     info!("room idle; unloading it (its link brings it back)");
                     rx.close();

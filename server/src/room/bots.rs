@@ -2,15 +2,45 @@
 //! absent player during a match; either way a bot moves after a short
 //! think, from its seat's own view and legal actions only.
 
-use parlor_protocol::{BotLevel, ErrorCode, RoomStatus, Seat, ToAct, Viewer};
+use parlor_games::any::HardDecision;
+use parlor_protocol::{AnyAction, BotLevel, ErrorCode, MatchId, RoomStatus, Seat, ToAct, Viewer};
 use tokio::time::Instant;
 use tracing::{info, warn};
 
 use super::play::Decider;
 use super::refusal::Refusal;
 use super::state::{require_host, Room, SeatState};
+use super::think::Pending;
 use super::{names, new_token, token_hash};
 use crate::db::{SeatRow, StoreError};
+
+/// A hard bot's search for one decision: whose, at which step of which
+/// match, and its answer once in. Dropping it stops the search.
+#[derive(Debug)]
+pub(super) struct Thinking {
+    seat: Seat,
+    at: (MatchId, u64),
+    thought: Thought,
+}
+
+#[derive(Debug)]
+enum Thought {
+    Searching(Pending),
+    /// The move found (`None`: none, or the search could not run; the
+    /// normal bot's move is played instead).
+    Answered(Option<AnyAction>),
+}
+
+/// Resolves when the search under way answers; never while none is.
+pub(super) async fn thought(thinking: &mut Option<Thinking>) -> Option<AnyAction> {
+    match thinking {
+        Some(Thinking {
+            thought: Thought::Searching(pending),
+            ..
+        }) => pending.answer().await,
+        _ => std::future::pending().await,
+    }
+}
 
 /// Names bots sit down with (then "Bot 2", … if a room uses them all).
 /// A name only: each page says the seat is a bot in its reader's language,
@@ -136,7 +166,8 @@ impl Room {
         Ok(())
     }
 
-    /// Bots to act move after the think delay (when nothing is due yet).
+    /// Bots to act move after the think delay (when nothing is due yet);
+    /// a hard bot starts its search at once, so it runs during the delay.
     pub(super) fn schedule_bots(&mut self) {
         let due = self.live.as_ref().is_some_and(|live| {
             !live.finished()
@@ -147,6 +178,89 @@ impl Room {
             self.bot_due
                 .unwrap_or_else(|| Instant::now() + self.config.bot_think)
         });
+        self.think_ahead();
+    }
+
+    /// Starts the search of the first hard bot to act, unless one is under
+    /// way for that decision; stops a search whose decision is gone (the
+    /// match moved on or ended, the seat was taken back).
+    fn think_ahead(&mut self) {
+        let Some(live) = self.live.as_ref().filter(|live| !live.finished()) else {
+            self.thinking = None;
+            return;
+        };
+        let at = (live.id, live.version);
+        let players = &self.seats;
+        let hard = |seat: &Seat| {
+            players.get(seat.index()).and_then(SeatState::played_by_bot) == Some(BotLevel::Hard)
+        };
+        if self
+            .thinking
+            .as_ref()
+            .is_some_and(|t| t.at == at && hard(&t.seat) && live.game.is_to_act(t.seat))
+        {
+            return;
+        }
+        self.thinking = None;
+        let ToAct::Seats { seats } = live.game.to_act() else {
+            return;
+        };
+        let Some(seat) = seats.into_iter().find(hard) else {
+            return;
+        };
+        let thought = match live.game.hard_decision(seat) {
+            HardDecision::Forced(action) => Thought::Answered(action),
+            HardDecision::Search(search) => {
+                match self.config.searches.start(search, self.config.hard_think) {
+                    Ok(pending) => Thought::Searching(pending),
+                    Err(e) => {
+                        warn!(seat = %seat, error = %e, "the hard bot plays the normal move");
+                        Thought::Answered(None)
+                    }
+                }
+            }
+        };
+        self.thinking = Some(Thinking { seat, at, thought });
+    }
+
+    /// A hard bot's search answered: it moves now if its think delay is
+    /// over (the bots' turn came and waited for it), else when it is.
+    pub(super) async fn on_thought(&mut self, answer: Option<AnyAction>) {
+        if let Some(t) = self.thinking.as_mut() {
+            t.thought = Thought::Answered(answer);
+        }
+        if self.bot_due.is_none() {
+            self.bot_moves().await;
+        }
+    }
+
+    /// The hard bot's move for `seat` if its search has answered; `Err`
+    /// while it is still searching. Without an answer for this decision
+    /// (the search could not run), the normal bot's move.
+    fn hard_move(&mut self, seat: Seat) -> Result<Option<AnyAction>, ()> {
+        self.think_ahead();
+        let live = self.live.as_ref();
+        let at = live.map(|live| (live.id, live.version));
+        match self.thinking.take() {
+            Some(Thinking {
+                seat: s,
+                at: a,
+                thought: Thought::Answered(Some(action)),
+            }) if s == seat && Some(a) == at => return Ok(Some(action)),
+            Some(t)
+                if t.seat == seat
+                    && Some(t.at) == at
+                    && matches!(t.thought, Thought::Searching(_)) =>
+            {
+                self.thinking = Some(t);
+                return Err(());
+            }
+            other => self.thinking = other,
+        }
+        Ok(live.and_then(|m| {
+            m.game
+                .bot_action(seat, BotLevel::Normal.into(), &mut rand::rng())
+        }))
     }
 
     /// The level of the bot playing `seat` now, if one does.
@@ -158,8 +272,9 @@ impl Room {
 
     /// Every seat to act that a bot plays makes its move: chosen from that
     /// seat's own view and legal actions only, then handled like a
-    /// player's action. (A move takes the bots a few milliseconds, so it
-    /// runs on the room's task.)
+    /// player's action. (An easy or normal bot's move takes a few
+    /// milliseconds, so it is chosen on the room's task; a hard bot's comes
+    /// from its search, [`Room::think_ahead`].)
     pub(super) async fn bot_moves(&mut self) {
         self.bot_due = None;
         let Some(ToAct::Seats { seats }) = self.live.as_ref().map(|m| m.game.to_act()) else {
@@ -173,11 +288,18 @@ impl Room {
             let Some(level) = self.bot_level(seat) else {
                 continue;
             };
-            let Some(action) = self
-                .live
-                .as_ref()
-                .and_then(|m| m.game.bot_action(seat, level.into(), &mut rand::rng()))
-            else {
+            let action = match level {
+                BotLevel::Hard => match self.hard_move(seat) {
+                    Ok(action) => action,
+                    // Still searching: it moves when the answer comes.
+                    Err(()) => return,
+                },
+                BotLevel::Easy | BotLevel::Normal => self
+                    .live
+                    .as_ref()
+                    .and_then(|m| m.game.bot_action(seat, level.into(), &mut rand::rng())),
+            };
+            let Some(action) = action else {
                 continue;
             };
             let by = if self.seats.get(seat.index()).is_some_and(|s| s.stand_in) {

@@ -25,6 +25,7 @@ mod refusal;
 mod seats;
 mod state;
 mod tables;
+pub mod think;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -78,6 +79,11 @@ pub struct RoomConfig {
     pub idle_unload: Duration,
     /// A bot waits this long before each move, so people can follow.
     pub bot_think: Duration,
+    /// A hard bot's search stops after this long at most (it starts when
+    /// the bot's turn comes, so most of it hides in `bot_think`).
+    pub hard_think: Duration,
+    /// The threads hard bots search on, shared by every room.
+    pub searches: think::Searches,
     /// Table talk one match keeps (and, between matches, the room): lines
     /// and bytes; past either, lines are refused with `chat_full`.
     pub chat_cap: ChatCap,
@@ -115,6 +121,8 @@ impl Default for RoomConfig {
             max_conns: 256,
             idle_unload: Duration::from_secs(60 * 60),
             bot_think: Duration::from_millis(900),
+            hard_think: Duration::from_millis(400),
+            searches: think::Searches::default(),
             chat_cap: ChatCap::default(),
             clock: Clock::default(),
             notices: None,

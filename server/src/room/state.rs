@@ -100,6 +100,8 @@ pub struct Room {
     pub(super) seat_links: Vec<SeatLink>,
     /// When the bots to act make their move.
     pub(super) bot_due: Option<Instant>,
+    /// A hard bot's search, under way or answered (at most one at a time).
+    pub(super) thinking: Option<super::bots::Thinking>,
     /// After a match, the seats asking for a rematch (in memory only: after
     /// a restart they ask again).
     pub(super) rematch: Vec<Seat>,
@@ -173,6 +175,7 @@ impl Room {
             chat: VecDeque::new(),
             seat_links: Vec::new(),
             bot_due: None,
+            thinking: None,
             rematch: Vec::new(),
             muted: Vec::new(),
             rail_muted: false,

@@ -127,6 +127,46 @@ async fn a_person_plays_a_whole_match_against_bots_in_every_game() {
     db.drop_db().await;
 }
 
+/// For every game: a person plays a whole match against a hard bot over
+/// real sockets. The bot's searches run on the search threads (capped short
+/// here, so the match runs at test speed), and it takes its own turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_a_whole_match_against_a_hard_bot_in_every_game() {
+    let db = TestDb::sqlite();
+    let mut config = Config::for_tests(db.url());
+    config.rooms.bot_think = Duration::from_millis(1);
+    config.rooms.hard_think = Duration::from_millis(15);
+    let server = TestServer::start_with(config).await;
+    for &kind in players::PLAYABLE {
+        let options = (players::player(kind).options)(0);
+        let host = server.create_room(kind, Some(options), "Ana").await;
+        let code = host.code.0.clone();
+        let mut a = server.connect_welcomed(&code, Some(&host.token)).await;
+        a.send(&ClientMsg::AddBot {
+            level: BotLevel::Hard,
+        })
+        .await;
+        room_until(&mut a, |r| r.seats.len() == 2).await;
+        assert_eq!(a.room.as_ref().unwrap().seats[1].bot, Some(BotLevel::Hard));
+        a.send(&ClientMsg::Start).await;
+        parlor_tests::await_start(&mut a).await;
+        let mut done = driver::play_to_end(vec![a]).await;
+        let a = done.remove(0);
+        let result = a.state().result.clone().unwrap();
+        assert_eq!(result.ranks.len(), 2, "{}: both seats ranked", kind.slug());
+        let acted = acting_seats(&server, &a, kind).await;
+        assert!(
+            acted.contains(&Seat(1)),
+            "{}: the hard bot took its turns",
+            kind.slug()
+        );
+        let record = server.match_record(a.match_id()).await;
+        assert_eq!(record.bots, vec![Seat(1)]);
+    }
+    server.stop().await;
+    db.drop_db().await;
+}
+
 /// A player leaves mid-match; the host has a bot stand in, which plays that
 /// seat's turns (and keeps doing so after a restart); the player comes back
 /// with their token, the stand-in stops, and they finish the match.

@@ -3,4 +3,4 @@
 /**
  * How well a bot plays.
  */
-export type BotLevel = "easy" | "normal";
+export type BotLevel = "easy" | "normal" | "hard";
