@@ -66,6 +66,9 @@ pub struct Opts {
     pub label: String,
     /// Print the first N frames seat 0 of room 0 receives (stderr).
     pub dump_frames: usize,
+    /// A server bot at this level joins every room (one more seat), so
+    /// that the players' figures show what the server's bots cost them.
+    pub server_bot: Option<parlor_protocol::BotLevel>,
 }
 
 /// Usage text.
@@ -99,6 +102,8 @@ OPTIONS
   --out FILE             write the result as JSON
   --label NAME           name of the run in tables
   --dump-frames N        print the first N frames seat 0 of room 0 receives (stderr)
+  --server-bot LEVEL     every room also seats a server bot (easy, normal or hard): one
+                         seat more than --seats; figures are the players' moves only
 ";
 
 /// Parses the arguments of a run.
@@ -122,6 +127,7 @@ pub fn parse(argv: &[String]) -> anyhow::Result<Opts> {
     let mut out = None;
     let mut label = String::new();
     let mut dump_frames = 0usize;
+    let mut server_bot = None;
 
     let mut it = argv.iter();
     while let Some(flag) = it.next() {
@@ -176,6 +182,12 @@ pub fn parse(argv: &[String]) -> anyhow::Result<Opts> {
             "--out" => out = Some(PathBuf::from(value()?)),
             "--label" => label = value()?,
             "--dump-frames" => dump_frames = value()?.parse().context("--dump-frames")?,
+            "--server-bot" => {
+                server_bot = Some(
+                    serde_json::from_value(serde_json::Value::String(value()?))
+                        .context("--server-bot: easy, normal or hard")?,
+                )
+            }
             other => bail!("unknown argument {other}\n\n{USAGE}"),
         }
     }
@@ -202,10 +214,11 @@ pub fn parse(argv: &[String]) -> anyhow::Result<Opts> {
     if rate_cap == 0 || concurrency == 0 {
         bail!("--rate-cap and --concurrency must be positive");
     }
+    let at_table = seats + u8::from(server_bot.is_some());
     for kind in &games {
         let (min, max) = kind.players();
-        if !(min..=max).contains(&seats) {
-            bail!("{} takes {min} to {max} seats, not {seats}", kind.slug());
+        if !(min..=max).contains(&at_table) {
+            bail!("{} takes {min} to {max} seats, not {at_table}", kind.slug());
         }
     }
     if label.is_empty() {
@@ -215,6 +228,9 @@ pub fn parse(argv: &[String]) -> anyhow::Result<Opts> {
             Mode::Play => format!("think {think_ms} ms"),
         };
         label = format!("{rooms}x{seats} {what}");
+        if let Some(level) = server_bot {
+            label.push_str(&format!(" + {level:?} bot"));
+        }
     }
     Ok(Opts {
         base: format!("http://{authority}"),
@@ -228,6 +244,7 @@ pub fn parse(argv: &[String]) -> anyhow::Result<Opts> {
         duration: Duration::from_secs_f64(duration),
         max_moves,
         connect_timeout: Duration::from_secs_f64(connect_timeout),
+        server_bot,
         concurrency,
         rate_cap,
         ping: Duration::from_secs_f64(ping),

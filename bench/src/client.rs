@@ -550,6 +550,14 @@ pub async fn play(
     };
     let mut ws = conn.ws;
     if bot.host {
+        // The room takes its commands in order: the bot is seated before
+        // the start.
+        if let Some(level) = opts.server_bot {
+            let add = serde_json::to_string(&ClientMsg::AddBot { level }).unwrap_or_default();
+            if !send_text(&mut ws, &shared, add).await {
+                shared.error("host could not add the server bot");
+            }
+        }
         let start = serde_json::to_string(&ClientMsg::Start).unwrap_or_default();
         if !send_text(&mut ws, &shared, start).await {
             shared.error("host could not send start");

@@ -205,7 +205,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting { env: "PARLOR_REPLAY_WORKERS", help: "Threads for uploaded records and replays [default: cores - 1, at least 1]" },
     Setting { env: "PARLOR_REPLAY_QUEUE", help: "Uploads and replays that may wait for a thread; more are answered 503 busy [default: 8]" },
     Setting { env: "PARLOR_BOT_THINK", help: "How long a bot waits before its move, so people can follow [default: 900ms]" },
-    Setting { env: "PARLOR_HARD_BOT_THINK", help: "A hard bot's search per move stops after this long at most (it runs during the think delay) [default: 400ms]" },
+    Setting { env: "PARLOR_HARD_BOT_THINK", help: "A hard bot's search answers within this long of its turn, waiting for a thread included (it runs during the think delay) [default: 400ms]" },
     Setting { env: "PARLOR_BOT_THREADS", help: "Lowest-priority threads hard bots search on, shared by all rooms [default: cores - 1, at least 1]" },
     Setting { env: "PARLOR_ROOM_IDLE_UNLOAD", help: "A room with nobody connected leaves memory after this long; its link brings it back [default: 1h]" },
     Setting { env: "PARLOR_LOBBY_RETENTION_DAYS", help: "Delete lobbies never started after this many idle days, or off [default: 7]" },

@@ -79,8 +79,9 @@ pub struct RoomConfig {
     pub idle_unload: Duration,
     /// A bot waits this long before each move, so people can follow.
     pub bot_think: Duration,
-    /// A hard bot's search stops after this long at most (it starts when
-    /// the bot's turn comes, so most of it hides in `bot_think`).
+    /// A hard bot's search answers within this long of its turn coming,
+    /// time waiting for a search thread included (it runs during
+    /// `bot_think`, so most of it is hidden).
     pub hard_think: Duration,
     /// The threads hard bots search on, shared by every room.
     pub searches: think::Searches,

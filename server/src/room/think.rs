@@ -97,10 +97,15 @@ impl Searches {
             .max(1)
     }
 
-    /// Queues `search`, capped at `time`; its answer comes through the
-    /// [`Pending`].
+    /// Queues `search`; its answer comes through the [`Pending`] within
+    /// `time` of now, time in the queue included. (On a server too busy to
+    /// search, a hard bot plays what the normal bot would, on time.)
     pub fn start(&self, search: HardSearch, time: Duration) -> Result<Pending, ThinkError> {
-        self.run(move |stop| search.run(Some(time), stop, &mut rand::rng()))
+        let ends = Instant::now() + time;
+        self.run(move |stop| {
+            let left = ends.saturating_duration_since(Instant::now());
+            search.run(Some(left), stop, &mut rand::rng())
+        })
     }
 
     /// Queues `think`, which is to return soon after its argument says stop.
