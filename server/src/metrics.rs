@@ -12,7 +12,11 @@
 //! - `parlor_append_wait_seconds`: a room's wait for its steps to be
 //!   durable, queueing for a writer included (histogram);
 //! - `parlor_ws_closes_total{code}`: WebSockets the server closed, by code;
-//! - `parlor_process_resident_bytes`: resident memory (Linux).
+//! - `parlor_process_resident_bytes`: resident memory (Linux);
+//! - `parlor_bot_queue_seconds`: a hard bot's wait for a search thread
+//!   (histogram); near `PARLOR_HARD_BOT_THINK`, searches get no time and
+//!   hard bots play the normal move;
+//! - `parlor_bot_search_seconds`: one hard bot's search (histogram).
 
 use std::sync::OnceLock;
 
@@ -82,6 +86,16 @@ fn describe() {
     describe_counter!(
         "parlor_ws_closes_total",
         "WebSockets closed by the server, by close code"
+    );
+    describe_histogram!(
+        "parlor_bot_queue_seconds",
+        Unit::Seconds,
+        "A hard bot's wait for a search thread"
+    );
+    describe_histogram!(
+        "parlor_bot_search_seconds",
+        Unit::Seconds,
+        "One hard bot's search"
     );
     // Cluster mode (the live rooms above are the rooms this server owns).
     describe_counter!(

@@ -53,9 +53,14 @@ test('the host adds a hard bot in the lobby and plays a whole match against it',
   // Add an Easy bot and a Hard one, then remove the Easy one: the Hard
   // bot moves up to its seat. Each level says in a line what it is.
   await a.getByTestId('add-bot').getByText('Add a bot').waitFor();
-  for (const [level, name, hint] of [['easy', 'Easy', /Learning the game/], ['normal', 'Normal', /Plays sensibly/], ['hard', 'Hard', /Thinks ahead/]]) {
+  const levels = [
+    { level: 'easy', name: /Easy/, hint: /Learning the game/ },
+    { level: 'normal', name: /Normal/, hint: /Plays sensibly/ },
+    { level: 'hard', name: /Hard/, hint: /Thinks ahead/ },
+  ];
+  for (const { level, name, hint } of levels) {
     const text = (await a.getByTestId(`add-bot-${level}`).textContent()) ?? '';
-    assert.match(text, new RegExp(name), `the ${level} button is named`);
+    assert.match(text, name, `the ${level} button is named`);
     assert.match(text, hint, `the ${level} button says what it is`);
   }
   await a.getByTestId('add-bot-easy').click();

@@ -25,6 +25,19 @@ const serverBin = resolve(webClient, process.env.PARLOR_SERVER_BIN ?? '../target
 // two checkouts' builds never overwrite each other.
 const webDir = resolve(webClient, process.env.E2E_WEB_DIR ?? 'dist');
 
+/**
+ * `PARLOR_HEAVY=1` (as for the Rust suites) also runs the checks the
+ * default run covers elsewhere: more languages of a page or table that a
+ * walk of every page already shows in German, Arabic and the pseudo-locale.
+ */
+export const heavy = !!process.env.PARLOR_HEAVY && process.env.PARLOR_HEAVY !== '0';
+
+/**
+ * A test's `skip` option: skipped in the default run, run with
+ * `PARLOR_HEAVY=1`.
+ */
+export const heavyOnly = heavy ? false : 'PARLOR_HEAVY=1 runs it';
+
 /** Where to save screenshots, or null. */
 export const shots = process.env.E2E_SCREENSHOTS ? resolve(process.env.E2E_SCREENSHOTS) : null;
 
