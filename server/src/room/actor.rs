@@ -89,7 +89,7 @@ impl Room {
                     self.bot_moves().await;
                     continue;
                 }
-                answer = super::bots::thought(&mut self.thinking) => {
+                answer = super::think::thought(&mut self.thinking) => {
                     self.on_thought(answer).await;
                     continue;
                 }

@@ -3,44 +3,16 @@
 //! think, from its seat's own view and legal actions only.
 
 use parlor_games::any::HardDecision;
-use parlor_protocol::{AnyAction, BotLevel, ErrorCode, MatchId, RoomStatus, Seat, ToAct, Viewer};
+use parlor_protocol::{AnyAction, BotLevel, ErrorCode, RoomStatus, Seat, ToAct, Viewer};
 use tokio::time::Instant;
 use tracing::{info, warn};
 
 use super::play::Decider;
 use super::refusal::Refusal;
 use super::state::{require_host, Room, SeatState};
-use super::think::Pending;
+use super::think::{Thinking, Thought};
 use super::{names, new_token, token_hash};
 use crate::db::{SeatRow, StoreError};
-
-/// A hard bot's search for one decision: whose, at which step of which
-/// match, and its answer once in. Dropping it stops the search.
-#[derive(Debug)]
-pub(super) struct Thinking {
-    seat: Seat,
-    at: (MatchId, u64),
-    thought: Thought,
-}
-
-#[derive(Debug)]
-enum Thought {
-    Searching(Pending),
-    /// The move found (`None`: none, or the search could not run; the
-    /// normal bot's move is played instead).
-    Answered(Option<AnyAction>),
-}
-
-/// Resolves when the search under way answers; never while none is.
-pub(super) async fn thought(thinking: &mut Option<Thinking>) -> Option<AnyAction> {
-    match thinking {
-        Some(Thinking {
-            thought: Thought::Searching(pending),
-            ..
-        }) => pending.answer().await,
-        _ => std::future::pending().await,
-    }
-}
 
 /// Names bots sit down with (then "Bot 2", … if a room uses them all).
 /// A name only: each page says the seat is a bot in its reader's language,

@@ -101,7 +101,7 @@ pub struct Room {
     /// When the bots to act make their move.
     pub(super) bot_due: Option<Instant>,
     /// A hard bot's search, under way or answered (at most one at a time).
-    pub(super) thinking: Option<super::bots::Thinking>,
+    pub(super) thinking: Option<super::think::Thinking>,
     /// After a match, the seats asking for a rematch (in memory only: after
     /// a restart they ask again).
     pub(super) rematch: Vec<Seat>,

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use parlor_games::any::HardSearch;
-use parlor_protocol::AnyAction;
+use parlor_protocol::{AnyAction, MatchId, Seat};
 use tokio::sync::oneshot;
 use tracing::warn;
 
@@ -138,6 +138,34 @@ impl Searches {
             Err(TrySendError::Full(_)) => Err(ThinkError::Busy),
             Err(TrySendError::Disconnected(_)) => Err(ThinkError::Unavailable),
         }
+    }
+}
+
+/// A hard bot's search for one decision: whose, at which step of which
+/// match, and its answer once in. Dropping it stops the search.
+#[derive(Debug)]
+pub(crate) struct Thinking {
+    pub(super) seat: Seat,
+    pub(super) at: (MatchId, u64),
+    pub(super) thought: Thought,
+}
+
+#[derive(Debug)]
+pub(crate) enum Thought {
+    Searching(Pending),
+    /// The move found (`None`: none, or the search could not run; the
+    /// normal bot's move is played instead).
+    Answered(Option<AnyAction>),
+}
+
+/// Resolves when the search under way answers; never while none is.
+pub(crate) async fn thought(thinking: &mut Option<Thinking>) -> Option<AnyAction> {
+    match thinking {
+        Some(Thinking {
+            thought: Thought::Searching(pending),
+            ..
+        }) => pending.answer().await,
+        _ => std::future::pending().await,
     }
 }
 
