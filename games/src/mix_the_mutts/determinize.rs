@@ -29,7 +29,7 @@ use crate::game::Game;
 
 impl Determinize for MixTheMutts {
     // Measured (docs/games/mix-the-mutts.md, "Hard bot").
-    const HARD_PLAYOUTS: u32 = 400;
+    const HARD_PLAYOUTS: u32 = 1_000;
     const PLAYOUT: Playout = Playout::Bot;
     const SCORE_SCALE: f64 = 10.0;
 
