@@ -157,7 +157,17 @@ impl Room {
     /// way for that decision; stops a search whose decision is gone (the
     /// match moved on or ended, the seat was taken back).
     fn think_ahead(&mut self) {
-        let Some(live) = self.live.as_ref().filter(|live| !live.finished()) else {
+        // Most rooms seat no hard bot: they skip the look at who is to act
+        // on every publish.
+        let any_hard = self
+            .seats
+            .iter()
+            .any(|s| s.played_by_bot() == Some(BotLevel::Hard));
+        let Some(live) = self
+            .live
+            .as_ref()
+            .filter(|live| any_hard && !live.finished())
+        else {
             self.thinking = None;
             return;
         };
