@@ -1,5 +1,6 @@
 'use strict';
-// Parlor's copy of ../shared/peer-bench/loadgen/adapters/parlor-doozy.js, with one fix: a seat's
+// Parlor's copy of ../shared/peer-bench/loadgen/adapters/parlor-doozy.js, with two changes. Item
+// edits in merge patches (see mergePatch). And a fix: a seat's
 // versions rise across the room's matches (see "epoch" below). The shared adapter reports each
 // match's own versions, which start again from 0; the load generator drops any view older than the
 // last one a seat saw, so after a room's first match ends every view of the next is dropped and
@@ -18,7 +19,8 @@ async function post(url, body) {
   return r.json();
 }
 
-// An update's change to the view: an RFC 6902 op list (add/remove/replace) or an RFC 7386 merge patch.
+// An update's change to the view: an RFC 6902 op list (add/remove/replace) or an RFC 7386 merge patch
+// (where an object merged into an array edits its items by index).
 function applyPatch(target, patch) {
   if (Array.isArray(patch)) return jsonPatch(target, patch);
   return mergePatch(target, patch);
@@ -40,7 +42,13 @@ function jsonPatch(doc, ops) {
 }
 function mergePatch(target, patch) {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-  const out = target && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
+  if (Array.isArray(target)) {
+    // Parlor's one addition to RFC 7386: an object merged into an array edits its items by index.
+    const items = target.slice();
+    for (const [k, v] of Object.entries(patch)) items[Number(k)] = mergePatch(items[Number(k)], v);
+    return items;
+  }
+  const out = target && typeof target === 'object' ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k]; else out[k] = mergePatch(out[k], v);
   }

@@ -87,10 +87,7 @@ pub fn read(text: &str) -> Option<Result<Fast, serde_json::Error>> {
 pub fn apply(doc: &mut Value, patch: Patch) -> Result<(), String> {
     match patch {
         Patch::Merge(m) => match doc {
-            Value::Object(target) => {
-                merge(target, m);
-                Ok(())
-            }
+            Value::Object(target) => merge(target, m),
             _ => Err("a merge patch for a view that is not an object".into()),
         },
         Patch::Ops(ops) => {
@@ -102,27 +99,46 @@ pub fn apply(doc: &mut Value, patch: Patch) -> Result<(), String> {
     }
 }
 
-/// RFC 7386 on an object: `null` removes, objects merge, the rest replaces.
-fn merge(target: &mut serde_json::Map<String, Value>, patch: serde_json::Map<String, Value>) {
+/// RFC 7386 on an object: `null` removes, objects merge, the rest replaces;
+/// an object merged into an array edits its items by index.
+fn merge(
+    target: &mut serde_json::Map<String, Value>,
+    patch: serde_json::Map<String, Value>,
+) -> Result<(), String> {
     for (key, value) in patch {
-        match value {
-            Value::Null => {
-                target.remove(&key);
+        if value.is_null() {
+            target.remove(&key);
+        } else {
+            merge_value(target.entry(key).or_insert(Value::Null), value)?;
+        }
+    }
+    Ok(())
+}
+
+fn merge_value(slot: &mut Value, value: Value) -> Result<(), String> {
+    match (slot, value) {
+        (Value::Array(items), Value::Object(edits)) => {
+            for (index, edit) in edits {
+                let item = index
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| items.get_mut(i))
+                    .filter(|_| !edit.is_null())
+                    .ok_or_else(|| format!("no item {index} to edit"))?;
+                merge_value(item, edit)?;
             }
-            Value::Object(inner) => {
-                let slot = target
-                    .entry(key)
-                    .or_insert_with(|| Value::Object(serde_json::Map::new()));
-                if !slot.is_object() {
-                    *slot = Value::Object(serde_json::Map::new());
-                }
-                if let Value::Object(t) = slot {
-                    merge(t, inner);
-                }
-            }
-            value => {
-                target.insert(key, value);
-            }
+            Ok(())
+        }
+        (Value::Object(t), Value::Object(inner)) => merge(t, inner),
+        (slot, Value::Object(inner)) => {
+            let mut t = serde_json::Map::new();
+            merge(&mut t, inner)?;
+            *slot = Value::Object(t);
+            Ok(())
+        }
+        (slot, value) => {
+            *slot = value;
+            Ok(())
         }
     }
 }

@@ -1,6 +1,9 @@
 //! View patches: how one viewer's view changed between two versions, as a
-//! [`ViewPatch`]: an RFC 7386 merge patch where one says the change exactly
-//! and is no longer, else the RFC 6902 subset of [`PatchOp`]. The server
+//! [`ViewPatch`]: a merge patch where one says the change exactly and is no
+//! longer, else the RFC 6902 subset of [`PatchOp`]. The merge patch is RFC
+//! 7386 with one addition: an object merged into an array edits its items by
+//! index (`{"dice": {"2": {"value": 5}}}`), so one die or one player's score
+//! costs its own change rather than the whole array. The server
 //! sends these instead of whole views; the web client applies them with one
 //! generic function. The conformance harness checks, for every game and
 //! every step, that each form applied to the old view gives exactly the new
@@ -68,26 +71,81 @@ fn merge_into(
         }
     }
     for (key, vb) in b {
-        match (a.get(key), vb) {
-            (Some(Value::Object(x)), Value::Object(y)) => {
-                let mut inner = Map::new();
-                if !merge_into(x, y, &mut inner) {
-                    return false;
-                }
-                if !inner.is_empty() {
-                    out.insert(key.clone(), Value::Object(inner));
-                }
+        let Some(va) = a.get(key) else {
+            if !merges_as_is(vb) {
+                return false;
             }
-            (Some(va), vb) if va == vb => {}
-            (_, vb) => {
-                if !merges_as_is(vb) {
-                    return false;
-                }
-                out.insert(key.clone(), vb.clone());
+            out.insert(key.clone(), vb.clone());
+            continue;
+        };
+        match member_patch(va, vb) {
+            Some(Some(patch)) => {
+                out.insert(key.clone(), patch);
             }
+            Some(None) => {}
+            None => return false,
         }
     }
     true
+}
+
+/// What a merge patch says for a member that was `a` and is now `b`:
+/// nothing (`Some(None)`, unchanged), its patch, or `None` when no merge
+/// patch can say it.
+fn member_patch(a: &Value, b: &Value) -> Option<Option<Value>> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let mut inner = Map::new();
+            merge_into(x, y, &mut inner).then_some(())?;
+            Some((!inner.is_empty()).then_some(Value::Object(inner)))
+        }
+        (va, vb) if va == vb => Some(None),
+        (Value::Array(x), Value::Array(y)) => Some(Some(array_patch(x, y))),
+        // An array that became an object would read as item edits.
+        (Value::Array(_), Value::Object(_)) => None,
+        (_, vb) => merges_as_is(vb).then(|| Some(vb.clone())),
+    }
+}
+
+/// A changed array: its changed items by index when it kept its length
+/// and that is shorter, else the array whole.
+fn array_patch(x: &[Value], y: &[Value]) -> Value {
+    let whole = || Value::Array(y.to_vec());
+    if x.len() != y.len() {
+        return whole();
+    }
+    let mut items = Map::new();
+    for (i, (va, vb)) in x.iter().zip(y).enumerate() {
+        match item_patch(va, vb) {
+            Some(Some(patch)) => {
+                items.insert(i.to_string(), patch);
+            }
+            Some(None) => {}
+            None => return whole(),
+        }
+    }
+    let items = Value::Object(items);
+    if encoded_len(&items) < encoded_len(&y) {
+        items
+    } else {
+        whole()
+    }
+}
+
+/// An item's edit. Unlike a member, an item cannot be removed, so one that
+/// became `null` (or turned into an object from something else, which
+/// would merge into nothing) is sent with its array whole (`None`).
+fn item_patch(a: &Value, b: &Value) -> Option<Option<Value>> {
+    match (a, b) {
+        (_, Value::Null) if !a.is_null() => None,
+        (Value::Object(_), Value::Object(_)) | (Value::Array(_), Value::Array(_)) => {
+            member_patch(a, b)
+        }
+        (_, Value::Object(_)) => None,
+        (va, vb) if va == vb => Some(None),
+        (Value::Array(_), _) | (_, Value::Array(_)) => Some(Some(b.clone())),
+        (_, vb) => Some(Some(vb.clone())),
+    }
 }
 
 /// Does a merge patch that sets a member to `v` leave exactly `v` there? An
@@ -215,19 +273,63 @@ pub struct PatchError(String);
 /// own copy in `web-client/src/lib/patch.ts`).
 pub fn apply(doc: &mut Value, patch: &ViewPatch) -> Result<(), PatchError> {
     match patch {
-        ViewPatch::Merge(merge) => {
+        ViewPatch::Merge(merge) => match doc {
             // RFC 7386 applies to anything, so only an object is a view.
-            if !doc.is_object() {
-                return Err(PatchError("a merge patch needs an object".into()));
-            }
-            json_patch::merge(doc, &Value::Object(merge.clone()));
-            Ok(())
-        }
+            Value::Object(target) => merge_apply(target, merge),
+            _ => Err(PatchError("a merge patch needs an object".into())),
+        },
         ViewPatch::Ops(ops) => {
             let ops: json_patch::Patch = serde_json::to_value(ops)
                 .and_then(serde_json::from_value)
                 .map_err(|e| PatchError(e.to_string()))?;
             json_patch::patch(doc, &ops).map_err(|e| PatchError(e.to_string()))
+        }
+    }
+}
+
+/// RFC 7386 into `target`, where an object merged into an array edits its
+/// items by index.
+fn merge_apply(
+    target: &mut Map<String, Value>,
+    patch: &Map<String, Value>,
+) -> Result<(), PatchError> {
+    for (key, value) in patch {
+        if value.is_null() {
+            target.remove(key);
+            continue;
+        }
+        let slot = target.entry(key.clone()).or_insert(Value::Null);
+        merge_value(slot, value)?;
+    }
+    Ok(())
+}
+
+fn merge_value(slot: &mut Value, value: &Value) -> Result<(), PatchError> {
+    match (slot, value) {
+        (Value::Array(items), Value::Object(edits)) => {
+            for (index, edit) in edits {
+                let item = index
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| items.get_mut(i))
+                    .ok_or_else(|| PatchError(format!("no item {index} to edit")))?;
+                if edit.is_null() {
+                    return Err(PatchError(format!("item {index} set to nothing")));
+                }
+                merge_value(item, edit)?;
+            }
+            Ok(())
+        }
+        (Value::Object(inner), Value::Object(m)) => merge_apply(inner, m),
+        (slot, Value::Object(m)) => {
+            let mut inner = Map::new();
+            merge_apply(&mut inner, m)?;
+            *slot = Value::Object(inner);
+            Ok(())
+        }
+        (slot, value) => {
+            *slot = value.clone();
+            Ok(())
         }
     }
 }
@@ -347,11 +449,70 @@ mod tests {
             diff(&before, &after),
             ViewPatch::Merge(serde_json::from_value(json!({"view": {"dice": {"a": 6}}})).unwrap())
         );
-        // One item of a long array changes: operations beat sending it whole.
+        // One item of a long array changes: the item alone, by index.
         let before = json!({"cards": (0..40).collect::<Vec<_>>()});
         let mut after = before.clone();
         after["cards"][3] = json!(99);
-        assert!(matches!(diff(&before, &after), ViewPatch::Ops(o) if o.len() == 1));
+        assert_eq!(
+            diff(&before, &after),
+            ViewPatch::Merge(serde_json::from_value(json!({"cards": {"3": 99}})).unwrap())
+        );
+        // Every item of a short array changes: the array whole is shorter.
+        let (before, after) = (json!({"d": [1, 2]}), json!({"d": [3, 4]}));
+        assert_eq!(
+            diff(&before, &after),
+            ViewPatch::Merge(serde_json::from_value(json!({"d": [3, 4]})).unwrap())
+        );
+    }
+
+    #[test]
+    fn items_are_edited_by_index_where_a_merge_says_it_exactly() {
+        let dice = |v: [Value; 3]| json!({"view": {"dice": v.iter().map(|v| json!({"kind": "blue", "value": v})).collect::<Vec<_>>(), "players": [{"dots": 2, "seat": 0}, {"dots": 2, "seat": 1}]}});
+        let before = dice([json!(1), json!(2), json!(3)]);
+        let mut after = dice([json!(1), json!(5), json!(3)]);
+        after["view"]["players"][1]["dots"] = json!(4);
+        let patch = diff(&before, &after);
+        assert_eq!(
+            serde_json::to_value(&patch).unwrap(),
+            json!({"view": {"dice": {"1": {"value": 5}}, "players": {"1": {"dots": 4}}}})
+        );
+        // A die set back to nothing (`null` would remove the member): its
+        // array goes whole, still as a merge.
+        let reset = dice([Value::Null, json!(2), json!(3)]);
+        let merged = Value::Object(merge(&before, &reset).unwrap());
+        assert_eq!(merged["view"]["dice"], reset["view"]["dice"]);
+        // Items that become null, objects out of scalars, nested arrays.
+        let cases = [
+            (json!({"a": [1, {"x": 1}, 3]}), json!({"a": [1, null, 3]})),
+            (
+                json!({"a": [1, 2, 3, 4]}),
+                json!({"a": [1, {"k": 2}, 3, 4]}),
+            ),
+            (
+                json!({"a": [[1, 2, 3, 4], [5]]}),
+                json!({"a": [[1, 2, 9, 4], [5]]}),
+            ),
+            (json!({"a": [[1], 2]}), json!({"a": [{"b": 1}, 2]})),
+            (json!({"a": [1, 2]}), json!({"a": {"0": 1}})),
+        ];
+        for (before, after) in cases {
+            for patch in [diff(&before, &after)]
+                .iter()
+                .chain(merge(&before, &after).map(ViewPatch::Merge).as_ref())
+            {
+                let mut doc = before.clone();
+                apply(&mut doc, patch).unwrap();
+                assert_eq!(doc, after, "{before} -> {after} by {patch:?}");
+            }
+        }
+        // An array that became an object needs operations.
+        assert_eq!(merge(&json!({"a": [1]}), &json!({"a": {"0": 1}})), None);
+        // An edit for an item that is not there is refused.
+        let mut doc = json!({"a": [1]});
+        let bad = ViewPatch::Merge(serde_json::from_value(json!({"a": {"1": 2}})).unwrap());
+        assert!(apply(&mut doc, &bad).is_err());
+        let bad = ViewPatch::Merge(serde_json::from_value(json!({"a": {"x": 2}})).unwrap());
+        assert!(apply(&mut doc, &bad).is_err());
     }
 
     #[test]

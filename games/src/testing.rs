@@ -1658,6 +1658,8 @@ pub struct SessionReport {
     pub window_decisions: u64,
     /// View patches applied and compared with the full view.
     pub patches: u64,
+    /// Batches of step views sent as runs and read back.
+    pub step_runs: u64,
 }
 
 /// (f) and (g), the properties the server relies on between versions, for
@@ -1674,6 +1676,9 @@ pub struct SessionReport {
 ///   [`crate::patch::merge`] patch where one is exact, and the
 ///   [`crate::patch::diff`] the server sends), applied to the previous
 ///   view, gives exactly the new view.
+/// - **(h) step runs** — each viewer's step views of each batch, written
+///   with runs of one kind as tables (as the server writes them) and read
+///   back, are the same steps.
 ///
 /// [`Timeline`]: crate::Timeline
 #[track_caller]
@@ -1710,6 +1715,8 @@ fn session<G: Game>(
     // States at the versions of the open window, to compare decisions with.
     let mut window_states: Vec<(u64, G)> = Vec::new();
     let mut batch: Vec<Option<Seat>> = Vec::new();
+    // Each viewer's views of the batch's steps, as JSON.
+    let mut batch_views: Vec<Vec<serde_json::Value>> = viewers(seats).map(|_| Vec::new()).collect();
     let mut steps = 0usize;
     loop {
         let to_act = state.to_act();
@@ -1726,6 +1733,7 @@ fn session<G: Game>(
                 report,
             )?;
             check_patches(&state, seats, &mut views, steps, report)?;
+            check_step_runs(&mut batch_views, steps, report)?;
         }
         let step: StepOf<G> = match &to_act {
             ToAct::Finished => break,
@@ -1771,6 +1779,13 @@ fn session<G: Game>(
                 }
             }
         };
+        for (viewer, list) in viewers(seats).zip(batch_views.iter_mut()) {
+            list.push(
+                serde_json::to_value(state.step_view(&step, viewer)).map_err(|e| {
+                    Violation::new(Check::Serde, steps, format!("step_view({viewer:?}): {e}"))
+                })?,
+            );
+        }
         state
             .apply(&step)
             .map_err(|e| Violation::new(Check::Apply, steps, format!("{step:?} refused: {e}")))?;
@@ -1835,6 +1850,42 @@ fn check_versions<G: Game>(
             }
             report.window_decisions += 1;
         }
+    }
+    Ok(())
+}
+
+/// (h) Each viewer's step views of a batch, written as the server writes
+/// them (runs of one kind as tables) and read back, are the same steps; a
+/// member that was `null` may come back left out, which reads the same.
+fn check_step_runs(
+    batch_views: &mut [Vec<serde_json::Value>],
+    step: usize,
+    report: &mut SessionReport,
+) -> Result<(), Violation> {
+    use parlor_protocol::game::step_views::{runs, unrun};
+    for list in batch_views.iter_mut() {
+        let sent = std::mem::take(list);
+        let unset = |mut steps: Vec<serde_json::Value>| {
+            for v in &mut steps {
+                if let Some(m) = v.as_object_mut() {
+                    m.retain(|_, x| !x.is_null());
+                }
+            }
+            steps
+        };
+        let read = unset(
+            unrun(runs(sent.clone()))
+                .map_err(|e| Violation::new(Check::Serde, step, format!("step runs: {e}")))?,
+        );
+        let want = unset(sent);
+        if read != want {
+            return Err(Violation::new(
+                Check::Serde,
+                step,
+                format!("step views {want:?} came back from runs as {read:?}"),
+            ));
+        }
+        report.step_runs += 1;
     }
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! (f) at most once and (g) view patches, for every registered game: random
+//! (f) at most once, (g) view patches and (h) step runs, for every
+//! registered game: random
 //! playouts at every player count, through a `Timeline` as the server runs
 //! them. One test per game, generated from the registration line.
 #![allow(clippy::unwrap_used, missing_docs)]
@@ -18,8 +19,10 @@ fn run_all<G: TestPlan>() -> SessionReport {
         total.replays_refused += r.replays_refused;
         total.window_decisions += r.window_decisions;
         total.patches += r.patches;
+        total.step_runs += r.step_runs;
     }
     assert!(total.games > 0 && total.patches > total.games, "{total:?}");
+    assert!(total.step_runs > total.games, "{total:?}");
     assert!(total.replays_refused > total.games, "{total:?}");
     if G::SIMULTANEOUS {
         // Decisions made when a window opened must have been checked

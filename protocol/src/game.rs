@@ -259,8 +259,15 @@ pub struct MatchResult {
 /// How messages carry a list of step views (`#[serde(with)]`): one
 /// [`AnyStepBatch`] when every step is of one game, else the plain list
 /// (a take-back among them, or none at all). Either form is read.
+///
+/// In a batch, three or more steps in a row of one kind (a roll's five dice
+/// landing, a deal) are sent as one [`step_views::StepRun`]: the kind once,
+/// the members' names once, and a row of values per step.
 pub mod step_views {
+    use serde::de::Error as _;
+    use serde::ser::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use serde_json::{Map, Value};
 
     use super::{batch_of, AnyStepBatch, AnyStepView};
 
@@ -269,15 +276,45 @@ pub mod step_views {
     #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
     #[serde(untagged)]
     pub enum StepViews {
-        /// Steps of one game.
+        /// Steps of one game. On the wire, a run of steps of one kind among
+        /// them comes as a [`StepRun`] in their place (TypeScript types the
+        /// batch as read, after `stepList`).
         Batch(AnyStepBatch),
         /// Any steps, each naming its game.
         List(Vec<AnyStepView>),
     }
 
+    /// Steps in a row of one kind, as a table: `{"run": "die_landed",
+    /// "keys": ["seat", "die", "value", "face"], "rows": [[3, 0, 5], [3, 1,
+    /// 6, true]]}` stands for `{"type": "die_landed", "seat": 3, "die": 0,
+    /// "value": 5}` and so on. A row may stop early, and a `null` in it is a
+    /// member the step leaves out.
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+    pub struct StepRun {
+        /// The steps' `type`.
+        pub run: String,
+        /// The members' names, in the order of each row.
+        pub keys: Vec<String>,
+        /// One row of values per step.
+        pub rows: Vec<Vec<Value>>,
+    }
+
+    /// Fewer steps of one kind in a row go as they are: a table saves
+    /// nothing on two.
+    const RUN: usize = 3;
+
     /// Writes `steps` as a batch where it can.
     pub fn serialize<S: Serializer>(steps: &[AnyStepView], s: S) -> Result<S::Ok, S::Error> {
         match batch_of(steps) {
+            Some(batch) if steps.len() >= RUN => {
+                let mut value = serde_json::to_value(&batch).map_err(S::Error::custom)?;
+                if let Some(Value::Array(items)) = value.get_mut("steps") {
+                    let steps = std::mem::take(items);
+                    *items = runs(steps);
+                }
+                value.serialize(s)
+            }
             Some(batch) => batch.serialize(s),
             None => steps.serialize(s),
         }
@@ -285,9 +322,93 @@ pub mod step_views {
 
     /// Reads either form.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<AnyStepView>, D::Error> {
-        Ok(match StepViews::deserialize(d)? {
-            StepViews::Batch(batch) => batch.into(),
-            StepViews::List(steps) => steps,
-        })
+        let mut value = Value::deserialize(d)?;
+        if let Some(Value::Array(items)) = value.get_mut("steps") {
+            let wire = std::mem::take(items);
+            *items = unrun(wire).map_err(D::Error::custom)?;
+        }
+        Ok(
+            match StepViews::deserialize(value).map_err(D::Error::custom)? {
+                StepViews::Batch(batch) => batch.into(),
+                StepViews::List(steps) => steps,
+            },
+        )
+    }
+
+    /// Steps (JSON objects tagged by `type`) with each run of [`RUN`] or
+    /// more of one kind made a [`StepRun`].
+    pub fn runs(steps: Vec<Value>) -> Vec<Value> {
+        let kind = |v: &Value| v.get("type").and_then(Value::as_str).map(str::to_owned);
+        let mut out = Vec::with_capacity(steps.len());
+        let mut steps = steps.into_iter().peekable();
+        while let Some(first) = steps.next() {
+            let Some(run) = kind(&first) else {
+                out.push(first);
+                continue;
+            };
+            let mut group = vec![first];
+            while let Some(next) = steps.next_if(|v| kind(v).as_deref() == Some(&run)) {
+                group.push(next);
+            }
+            if group.len() < RUN {
+                out.extend(group);
+                continue;
+            }
+            // Members every step has first, so rows of the steps that
+            // leave one out stop early rather than hold a `null`.
+            let mut keys: Vec<(String, usize)> = Vec::new();
+            for step in &group {
+                for key in step.as_object().into_iter().flat_map(Map::keys) {
+                    match keys.iter_mut().find(|(k, _)| k == key) {
+                        Some((_, n)) => *n += 1,
+                        None if key != "type" => keys.push((key.clone(), 1)),
+                        None => {}
+                    }
+                }
+            }
+            keys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+            let keys: Vec<String> = keys.into_iter().map(|(k, _)| k).collect();
+            let rows: Vec<Value> = group
+                .into_iter()
+                .map(|mut step| {
+                    let mut row: Vec<Value> = keys
+                        .iter()
+                        .map(|k| step.get_mut(k).map(Value::take).unwrap_or(Value::Null))
+                        .collect();
+                    while row.last() == Some(&Value::Null) {
+                        row.pop();
+                    }
+                    Value::Array(row)
+                })
+                .collect();
+            out.push(serde_json::json!({"run": run, "keys": keys, "rows": rows}));
+        }
+        out
+    }
+
+    /// The steps of a batch as written by [`runs`], runs spelled out.
+    pub fn unrun(items: Vec<Value>) -> Result<Vec<Value>, String> {
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            if item.get("type").is_some() || item.get("run").is_none() {
+                out.push(item);
+                continue;
+            }
+            let run: StepRun = serde_json::from_value(item).map_err(|e| e.to_string())?;
+            for row in run.rows {
+                if row.len() > run.keys.len() {
+                    return Err(format!("a row of {} has more values than keys", run.run));
+                }
+                let mut step = Map::new();
+                step.insert("type".into(), Value::String(run.run.clone()));
+                for (key, value) in run.keys.iter().zip(row) {
+                    if !value.is_null() {
+                        step.insert(key.clone(), value);
+                    }
+                }
+                out.push(Value::Object(step));
+            }
+        }
+        Ok(out)
     }
 }

@@ -407,9 +407,11 @@ pub enum PatchOp {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum ViewPatch {
-    /// An RFC 7386 merge patch (a JSON object): each member merges into
-    /// the view's member of that name (objects member by member), `null`
-    /// removes it, anything else (arrays too) replaces it.
+    /// A merge patch (a JSON object), RFC 7386 with one addition: each
+    /// member merges into the view's member of that name (objects member
+    /// by member), `null` removes it, an object merged into an array edits
+    /// its items by index (`{"dice": {"3": {"value": 5}}}`; an item is never
+    /// removed), anything else (arrays too) replaces it.
     Merge(
         #[cfg_attr(
             feature = "ts",
@@ -599,6 +601,48 @@ mod tests {
             timed_out: None,
             take_back: None,
         }
+    }
+
+    #[test]
+    fn a_run_of_one_kind_goes_as_a_table() {
+        let landed = |die, value, face| {
+            AnyStepView::DoozyDice(Doozy::DieLanded {
+                seat: Seat(3),
+                die,
+                value,
+                face,
+            })
+        };
+        let steps = vec![
+            AnyStepView::DoozyDice(Doozy::Rolled {
+                seat: Seat(3),
+                dice: vec![0, 1, 2],
+                roll_count: 1,
+            }),
+            landed(0, 5, false),
+            landed(1, 1, true),
+            landed(2, 6, false),
+        ];
+        let msg = update(steps.clone());
+        let wire = serde_json::to_value(&msg).unwrap();
+        // web-client/unit/steps.test.mjs reads this form.
+        assert_eq!(
+            wire["steps"],
+            json!({"game": "doozy-dice", "steps": [
+                {"type": "rolled", "seat": 3, "dice": [0, 1, 2], "roll_count": 1},
+                {"run": "die_landed", "keys": ["die", "seat", "value", "face"],
+                 "rows": [[0, 3, 5], [1, 3, 1, true], [2, 3, 6]]},
+            ]})
+        );
+        assert_eq!(serde_json::from_value::<ServerMsg>(wire).unwrap(), msg);
+        // Two of a kind go as they are.
+        let msg = update(steps[..3].to_vec());
+        let wire = serde_json::to_value(&msg).unwrap();
+        assert_eq!(wire["steps"]["steps"][2]["type"], "die_landed");
+        // A row longer than its keys is refused.
+        let mut bad = serde_json::to_value(update(steps)).unwrap();
+        bad["steps"]["steps"][1]["rows"][0] = json!([0, 3, 5, false, 1]);
+        assert!(serde_json::from_value::<ServerMsg>(bad).is_err());
     }
 
     #[test]

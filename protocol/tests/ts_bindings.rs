@@ -40,6 +40,8 @@ fn generate(dir: &Path) {
     parlor_protocol::admin::AdminRoom::export_all_to(dir).expect("export AdminRoom");
     parlor_protocol::admin::RetentionReport::export_all_to(dir).expect("export RetentionReport");
     parlor_protocol::admin::CloseRoom::export_all_to(dir).expect("export CloseRoom");
+    // A run of step views in a batch: read by the client's `stepList`.
+    parlor_protocol::game::step_views::StepRun::export_all_to(dir).expect("export StepRun");
     // Zoomies' printed tiles: no view mentions the type, so export it here.
     parlor_protocol::zoomies::TileFace::export_all_to(dir).expect("export TileFace");
     // Constants have no ts-rs derive; write them from the same source.

@@ -28,6 +28,9 @@ pub fn frame_parts(json: &Value, v: u64) -> Vec<(u64, Value)> {
         },
         _ => None,
     };
+    // Runs of one kind (a table of steps) spelled out, so each step is
+    // scanned whole at its own version.
+    let steps = steps.map(|s| parlor_protocol::game::step_views::unrun(s.clone()).unwrap_or(s));
     if let Some(steps) = steps {
         let n = steps.len() as u64;
         for (i, step) in steps.into_iter().enumerate() {

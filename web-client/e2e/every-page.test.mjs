@@ -16,7 +16,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { finishByMoves, newPage, noOverflow, shots, speak, untranslated, useServer } from './helpers.mjs';
+import { finishByMoves, heavyOnly, newPage, noOverflow, shots, speak, untranslated, useServer } from './helpers.mjs';
 
 const TOKEN = 'e2e-admin-token-every-page';
 const h = useServer({ env: { PARLOR_ADMIN_TOKEN: TOKEN, PARLOR_BOT_THINK: '50ms' } });
@@ -165,7 +165,7 @@ test('the pseudo-locale walk of every page and every table finds nothing left un
   assert.deepEqual(over, [], over.join('\n'));
 });
 
-test('in German, no page or table overflows at phone or desktop size', { timeout: 600_000 }, async () => {
+test('in German, no page or table overflows at phone or desktop size', { timeout: 600_000, skip: heavyOnly }, async () => {
   /** @type {string[]} */
   const over = [];
   await walk('de', async (page, what) => {

@@ -306,10 +306,15 @@ export async function openRoom(br, baseUrl, errors, opts = {}) {
  */
 export async function defineSeatPlayer(page) {
   await page.evaluate(() => {
-    /** @param {any} target @param {any} p RFC 7386: objects merge, null removes, the rest replaces. */
+    /** @param {any} target @param {any} p RFC 7386: objects merge, null removes, the rest replaces; an object merged into an array edits its items by index. */
     const merge = (target, p) => {
       if (p === null || typeof p !== 'object' || Array.isArray(p)) return structuredClone(p);
-      const out = target && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
+      if (Array.isArray(target)) {
+        const items = target.slice();
+        for (const [k, v] of Object.entries(p)) items[Number(k)] = merge(items[Number(k)], v);
+        return items;
+      }
+      const out = target && typeof target === 'object' ? { ...target } : {};
       for (const [k, v] of Object.entries(p)) {
         if (v === null) delete out[k];
         else out[k] = merge(out[k], v);

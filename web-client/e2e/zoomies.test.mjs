@@ -25,7 +25,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { checkGameOverOnce, heavy, newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer, atBothSizes, PHONE, DESKTOP } from './helpers.mjs';
+import { checkGameOverOnce, heavy, heavyOnly, newPage, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer, atBothSizes, PHONE, DESKTOP } from './helpers.mjs';
 import { confirmToken, placeTile, placeToken, placesInFrame, placesSeen, playTurnAny, status, waitPast, waitPhase } from './zoomies.mjs';
 
 const h = useServer();
@@ -433,7 +433,7 @@ async function boardNotMirrored(page) {
   for (let i = 1; i < byCell.length; i++) assert.ok(byCell[i] >= byCell[i - 1] - 1, 'west is left, east is right');
 }
 
-test('a whole match in Spanish: no English at the table or on the scorecard, nothing overflows', { timeout: 600_000 }, async () => {
+test('a whole match in Spanish: no English at the table or on the scorecard, nothing overflows', { timeout: 600_000, skip: heavyOnly }, async () => {
   const browser = h.browser;
   assert.ok(browser);
   /** @type {string[]} */

@@ -659,7 +659,7 @@ async function startZop(pages) {
   }
 }
 
-test('a whole Zop Zoo match in Arabic, right to left: no English, nothing overflows', { timeout: 600_000 }, async () => {
+test('a whole Zop Zoo match in Arabic, right to left: no English, nothing overflows', { timeout: 600_000, skip: heavyOnly }, async () => {
   const browser = h.browser;
   assert.ok(browser);
   const t0 = Date.now();

@@ -232,6 +232,26 @@ test('merge patches (RFC 7386): objects merge, null removes, the rest replaces',
   assert.throws(() => applyPatch({ a: 1 }, /** @type {any} */ (5)), PatchError);
 });
 
+test('an object merged into an array edits its items by index', () => {
+  const doc = { dice: [{ kind: 'blue', value: 1 }, { kind: 'blue', value: 2 }], players: [[1, 2], [3]], n: [1, 2, 3] };
+  const before = structuredClone(doc);
+  const out = applyPatch(doc, { dice: { 1: { value: 5, face: true } }, players: { 0: { 1: 9 } }, n: { 2: [4] } });
+  assert.deepEqual(out, {
+    dice: [{ kind: 'blue', value: 1 }, { kind: 'blue', value: 5, face: true }],
+    players: [[1, 9], [3]],
+    n: [1, 2, [4]],
+  });
+  assert.deepEqual(doc, before, 'input untouched');
+  assert.equal(out.dice[0], doc.dice[0], 'items not edited are shared');
+  // Nulls inside an item's edit remove its members; the item itself stays.
+  assert.deepEqual(applyPatch(doc, { dice: { 0: { value: null } } }).dice[0], { kind: 'blue' });
+  // An edit for an item that is not there, or that removes one, does not fit.
+  assert.throws(() => applyPatch(doc, { n: { 3: 1 } }), PatchError);
+  assert.throws(() => applyPatch(doc, { n: { '01': 1 } }), PatchError);
+  assert.throws(() => applyPatch(doc, { n: { x: 1 } }), PatchError);
+  assert.throws(() => applyPatch(doc, { n: { 0: null } }), PatchError);
+});
+
 test('a merged member named __proto__ is just a member', () => {
   const out = applyPatch({ a: 1 }, JSON.parse('{"__proto__":{"polluted":true},"b":{"__proto__":{"x":1}}}'));
   assert.equal(Object.getPrototypeOf(out), Object.prototype);

@@ -19,3 +19,24 @@ test('a list is kept as it is', () => {
   assert.equal(stepList(list), list);
   assert.deepEqual(stepList([]), []);
 });
+
+test('a run of steps of one kind is spelled out, nulls and short rows as members left out', () => {
+  // The wire form `protocol::game::step_views` writes for a roll (its unit
+  // test `a_run_of_one_kind_goes_as_a_table` pins the same text).
+  const wire = {
+    game: 'doozy-dice',
+    steps: [
+      { type: 'rolled', seat: 3, dice: [0, 1, 2], roll_count: 1 },
+      { run: 'die_landed', keys: ['die', 'seat', 'value', 'face'], rows: [[0, 3, 5], [1, 3, 1, true], [2, 3, 6, null]] },
+      { type: 'claimed', seat: 3 },
+    ],
+  };
+  const landed = (die, value, face) => ({ game: 'doozy-dice', step: { type: 'die_landed', seat: 3, die, value, ...(face ? { face } : {}) } });
+  assert.deepEqual(stepList(wire), [
+    { game: 'doozy-dice', step: { type: 'rolled', seat: 3, dice: [0, 1, 2], roll_count: 1 } },
+    landed(0, 5),
+    landed(1, 1, true),
+    landed(2, 6),
+    { game: 'doozy-dice', step: { type: 'claimed', seat: 3 } },
+  ]);
+});

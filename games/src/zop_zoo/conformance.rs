@@ -84,10 +84,10 @@ fn garbage(game: &ZopZoo, rng: &mut ChaCha8Rng) -> Vec<StepOf<ZopZoo>> {
 }
 
 /// Seeds for two and four players, and a fifth of them for the other
-/// targets: 1,000 with `PARLOR_HEAVY=1`; else 120, which keeps this file
-/// under a minute in a debug build on two cores.
+/// targets: 1,000 with `PARLOR_HEAVY=1`; else 60, which keeps this file
+/// near a minute of CI's two cores (with 120 it was two and a half).
 fn seeds() -> u64 {
-    seeds_per_count(120)
+    seeds_per_count(60)
 }
 
 fn run_all(seats: u8, target: Target, n: u64) -> Report {
@@ -165,7 +165,7 @@ fn four_players() {
 fn six_players() {
     // Six-player games run to 14 rounds and 1,500 steps, every view
     // serialized at every step: half the seeds outside heavy runs.
-    run_all(6, Target::Standard, seeds_per_count(60));
+    run_all(6, Target::Standard, seeds_per_count(30));
 }
 
 #[test]

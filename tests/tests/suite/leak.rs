@@ -194,6 +194,7 @@ struct Checked {
     frames: usize,
     mentions: usize,
     http: usize,
+    views: usize,
     tables: usize,
     secrets_max: usize,
 }
@@ -318,6 +319,27 @@ async fn one_match(
             }
         }
     }
+    // The views each connection rebuilt from its patches, at each version
+    // it held: a patch that edits a few members of an item names less than
+    // the item, so the whole view is scanned too.
+    for c in &clients {
+        let viewer = c.you.unwrap();
+        for ((id, at), view) in &c.history {
+            if *id != match_id {
+                continue;
+            }
+            checked.views += 1;
+            let hidden = secrets
+                .entry((viewer, *at))
+                .or_insert_with(|| (p.secrets)(truth.at(*at), viewer));
+            let leaked: Vec<_> = (p.mentions)(view).intersection(hidden).cloned().collect();
+            assert!(
+                leaked.is_empty(),
+                "{}: {viewer:?}'s view at version {at} holds {leaked:?}, hidden from it then",
+                p.kind.slug()
+            );
+        }
+    }
     for h in &polled {
         checked.http += 1;
         if h.body.contains(&seed_hex) {
@@ -398,12 +420,14 @@ async fn no_connection_learns_what_it_may_not_know() {
             total.mentions += c.mentions;
             total.http += c.http;
             total.tables += c.tables;
+            total.views += c.views;
             total.secrets_max = total.secrets_max.max(c.secrets_max);
         }
         eprintln!(
-            "{}: {} frames, {} HTTP bodies and {} My tables parts checked; {} item mentions; hidden: {}",
+            "{}: {} frames, {} rebuilt views, {} HTTP bodies and {} My tables parts checked; {} item mentions; hidden: {}",
             p.kind.slug(),
             total.frames,
+            total.views,
             total.http,
             total.tables,
             total.mentions,
@@ -416,6 +440,11 @@ async fn no_connection_learns_what_it_may_not_know() {
             );
         } else {
             // The check had teeth: cards were named, and many were hidden.
+            assert!(
+                total.views > total.frames / 4,
+                "{}: too few views scanned",
+                p.kind.slug()
+            );
             assert!(
                 total.mentions > 0,
                 "{}: no item was ever named",

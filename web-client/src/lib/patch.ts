@@ -1,6 +1,8 @@
 // Applies the server's view patches (`ViewPatch`), in either form it sends:
-// - an RFC 7386 merge patch (a JSON object): members merge into the view's
+// - a merge patch (a JSON object): RFC 7386, members merge into the view's
 //   (objects member by member), `null` removes one, anything else replaces;
+//   and one addition: an object merged into an array edits its items by
+//   index (`{"dice": {"2": {"value": 5}}}`);
 // - RFC 6902 operations (a JSON array), the subset of `PatchOp` (add /
 //   remove / replace) with RFC 6901 JSON Pointer paths (`~1` is `/`, `~0` is
 //   `~`; `""` is the whole document, `-` appends to an array).
@@ -152,17 +154,28 @@ const isObject = (x: unknown): x is Record<string, unknown> => isContainer(x) &&
 function mergeInto(target: Record<string, unknown>, patch: Record<string, unknown>): void {
   for (const key of Object.keys(patch)) {
     const value = patch[key];
-    if (value === null) {
-      delete target[key];
-    } else if (isObject(value)) {
-      const was = has(target, key) ? target[key] : undefined;
-      const inner: Record<string, unknown> = isObject(was) ? { ...was } : {};
-      mergeInto(inner, value);
-      setMember(target, key, inner);
-    } else {
-      setMember(target, key, structuredClone(value));
-    }
+    if (value === null) delete target[key];
+    else setMember(target, key, merged(has(target, key) ? target[key] : undefined, value));
   }
+}
+
+/** `was` with `value` merged in, as a new value (`was` is not modified). */
+function merged(was: unknown, value: unknown): unknown {
+  if (!isObject(value)) return structuredClone(value);
+  if (Array.isArray(was)) {
+    // Item edits by index: an item cannot be removed, only changed.
+    const items = was.slice();
+    for (const key of Object.keys(value)) {
+      const n = /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : -1;
+      if (n < 0 || n >= items.length) throw new PatchError(`no item ${JSON.stringify(key)} to edit`);
+      if (value[key] === null) throw new PatchError(`item ${key} set to nothing`);
+      items[n] = merged(items[n], value[key]);
+    }
+    return items;
+  }
+  const inner: Record<string, unknown> = isObject(was) ? { ...was } : {};
+  mergeInto(inner, value);
+  return inner;
 }
 
 /**
