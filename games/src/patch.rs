@@ -13,25 +13,30 @@ use parlor_protocol::{PatchOp, ViewPatch};
 use serde_json::{Map, Value};
 
 /// The patch that turns `before` into `after`: the merge patch when it is
-/// exact and at most as long as the operations (a client applies it with a
-/// shallow copy per object it touches, no pointer walks), else the
-/// operations.
+/// exact and short (a client applies it with a shallow copy per object it
+/// touches, no pointer walks), else whichever of it and the operations is
+/// shorter.
 pub fn diff(before: &Value, after: &Value) -> ViewPatch {
-    let ops = ops(before, after);
-    // Nothing changed (a viewer the batch did not touch): no merge to
-    // build, no lengths to count.
-    if ops.is_empty() {
-        return if before.is_object() {
-            ViewPatch::default()
-        } else {
-            ViewPatch::Ops(ops)
-        };
-    }
     match merge(before, after) {
-        Some(merge) if encoded_len(&merge) <= encoded_len(&ops) => ViewPatch::Merge(merge),
-        _ => ViewPatch::Ops(ops),
+        // Nearly every step's merge patch is this short, and operations,
+        // with a pointer and an `op` each, are longer: walking both views a
+        // second time to build them was the server's largest cost per move.
+        Some(merge) if encoded_len(&merge) <= SHORT => ViewPatch::Merge(merge),
+        Some(merge) => {
+            let ops = ops(before, after);
+            if encoded_len(&merge) <= encoded_len(&ops) {
+                ViewPatch::Merge(merge)
+            } else {
+                ViewPatch::Ops(ops)
+            }
+        }
+        None => ViewPatch::Ops(ops(before, after)),
     }
 }
+
+/// Bytes under which a merge patch is sent without comparing it with the
+/// operations.
+const SHORT: usize = 256;
 
 /// The RFC 6902 operations that turn `before` into `after`.
 ///
