@@ -1855,8 +1855,7 @@ fn check_versions<G: Game>(
 }
 
 /// (h) Each viewer's step views of a batch, written as the server writes
-/// them (runs of one kind as tables) and read back, are the same steps; a
-/// member that was `null` may come back left out, which reads the same.
+/// them (runs of one kind as tables) and read back, are the same JSON.
 fn check_step_runs(
     batch_views: &mut [Vec<serde_json::Value>],
     step: usize,
@@ -1865,19 +1864,9 @@ fn check_step_runs(
     use parlor_protocol::game::step_views::{runs, unrun};
     for list in batch_views.iter_mut() {
         let sent = std::mem::take(list);
-        let unset = |mut steps: Vec<serde_json::Value>| {
-            for v in &mut steps {
-                if let Some(m) = v.as_object_mut() {
-                    m.retain(|_, x| !x.is_null());
-                }
-            }
-            steps
-        };
-        let read = unset(
-            unrun(runs(sent.clone()))
-                .map_err(|e| Violation::new(Check::Serde, step, format!("step runs: {e}")))?,
-        );
-        let want = unset(sent);
+        let read = unrun(runs(sent.clone()))
+            .map_err(|e| Violation::new(Check::Serde, step, format!("step runs: {e}")))?;
+        let want = sent;
         if read != want {
             return Err(Violation::new(
                 Check::Serde,

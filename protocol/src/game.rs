@@ -287,8 +287,8 @@ pub mod step_views {
     /// Steps in a row of one kind, as a table: `{"run": "die_landed",
     /// "keys": ["seat", "die", "value", "face"], "rows": [[3, 0, 5], [3, 1,
     /// 6, true]]}` stands for `{"type": "die_landed", "seat": 3, "die": 0,
-    /// "value": 5}` and so on. A row may stop early, and a `null` in it is a
-    /// member the step leaves out.
+    /// "value": 5}` and so on. A row may stop early: the step leaves out
+    /// the members after it.
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
     pub struct StepRun {
@@ -354,8 +354,9 @@ pub mod step_views {
                 out.extend(group);
                 continue;
             }
-            // Members every step has first, so rows of the steps that
-            // leave one out stop early rather than hold a `null`.
+            // Members every step has first, so a step that leaves some out
+            // has a shorter row. A run where that does not say which (two
+            // steps leaving out different members) goes as it is.
             let mut keys: Vec<(String, usize)> = Vec::new();
             for step in &group {
                 for key in step.as_object().into_iter().flat_map(Map::keys) {
@@ -368,17 +369,26 @@ pub mod step_views {
             }
             keys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
             let keys: Vec<String> = keys.into_iter().map(|(k, _)| k).collect();
+            let width = |step: &Value| step.as_object().map_or(0, |m| m.len() - 1);
+            let prefixed = group.iter().all(|step| {
+                keys[..width(step).min(keys.len())]
+                    .iter()
+                    .all(|k| step.get(k).is_some())
+            });
+            if !prefixed {
+                out.extend(group);
+                continue;
+            }
             let rows: Vec<Value> = group
                 .into_iter()
                 .map(|mut step| {
-                    let mut row: Vec<Value> = keys
-                        .iter()
-                        .map(|k| step.get_mut(k).map(Value::take).unwrap_or(Value::Null))
-                        .collect();
-                    while row.last() == Some(&Value::Null) {
-                        row.pop();
-                    }
-                    Value::Array(row)
+                    let n = width(&step);
+                    Value::Array(
+                        keys[..n]
+                            .iter()
+                            .map(|k| step.get_mut(k).map(Value::take).unwrap_or(Value::Null))
+                            .collect(),
+                    )
                 })
                 .collect();
             out.push(serde_json::json!({"run": run, "keys": keys, "rows": rows}));
@@ -402,9 +412,7 @@ pub mod step_views {
                 let mut step = Map::new();
                 step.insert("type".into(), Value::String(run.run.clone()));
                 for (key, value) in run.keys.iter().zip(row) {
-                    if !value.is_null() {
-                        step.insert(key.clone(), value);
-                    }
+                    step.insert(key.clone(), value);
                 }
                 out.push(Value::Object(step));
             }

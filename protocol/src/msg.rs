@@ -584,7 +584,7 @@ pub enum ServerMsg {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     use super::*;
     use crate::doozy_dice::StepView as Doozy;
@@ -643,6 +643,31 @@ mod tests {
         let mut bad = serde_json::to_value(update(steps)).unwrap();
         bad["steps"]["steps"][1]["rows"][0] = json!([0, 3, 5, false, 1]);
         assert!(serde_json::from_value::<ServerMsg>(bad).is_err());
+    }
+
+    #[test]
+    fn runs_say_exactly_which_members_a_step_has() {
+        use crate::game::step_views::{runs, unrun};
+        let steps = |v: Value| v.as_array().unwrap().clone();
+        // Nulls stay, a step that leaves out the last members has a short row.
+        let same = steps(json!([
+            {"type": "x", "a": null, "b": 1},
+            {"type": "x", "a": 2},
+            {"type": "x", "a": 3, "b": null},
+        ]));
+        let wire = runs(same.clone());
+        assert_eq!(
+            wire,
+            steps(json!([{"run": "x", "keys": ["a", "b"], "rows": [[null, 1], [2], [3, null]]}]))
+        );
+        assert_eq!(unrun(wire).unwrap(), same);
+        // Steps that leave out different members go as they are.
+        let ragged = steps(json!([
+            {"type": "x", "a": 1},
+            {"type": "x", "b": 2},
+            {"type": "x", "a": 3},
+        ]));
+        assert_eq!(runs(ragged.clone()), ragged);
     }
 
     #[test]

@@ -20,14 +20,14 @@ test('a list is kept as it is', () => {
   assert.deepEqual(stepList([]), []);
 });
 
-test('a run of steps of one kind is spelled out, nulls and short rows as members left out', () => {
+test('a run of steps of one kind is spelled out: a short row leaves members out, a null stays null', () => {
   // The wire form `protocol::game::step_views` writes for a roll (its unit
   // test `a_run_of_one_kind_goes_as_a_table` pins the same text).
   const wire = {
     game: 'doozy-dice',
     steps: [
       { type: 'rolled', seat: 3, dice: [0, 1, 2], roll_count: 1 },
-      { run: 'die_landed', keys: ['die', 'seat', 'value', 'face'], rows: [[0, 3, 5], [1, 3, 1, true], [2, 3, 6, null]] },
+      { run: 'die_landed', keys: ['die', 'seat', 'value', 'face'], rows: [[0, 3, 5], [1, 3, 1, true], [2, 3, null]] },
       { type: 'claimed', seat: 3 },
     ],
   };
@@ -36,7 +36,7 @@ test('a run of steps of one kind is spelled out, nulls and short rows as members
     { game: 'doozy-dice', step: { type: 'rolled', seat: 3, dice: [0, 1, 2], roll_count: 1 } },
     landed(0, 5),
     landed(1, 1, true),
-    landed(2, 6),
+    landed(2, null),
     { game: 'doozy-dice', step: { type: 'claimed', seat: 3 } },
   ]);
 });

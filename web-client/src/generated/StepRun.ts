@@ -5,8 +5,8 @@ import type { JsonValue } from "./serde_json/JsonValue";
  * Steps in a row of one kind, as a table: `{"run": "die_landed",
  * "keys": ["seat", "die", "value", "face"], "rows": [[3, 0, 5], [3, 1,
  * 6, true]]}` stands for `{"type": "die_landed", "seat": 3, "die": 0,
- * "value": 5}` and so on. A row may stop early, and a `null` in it is a
- * member the step leaves out.
+ * "value": 5}` and so on. A row may stop early: the step leaves out
+ * the members after it.
  */
 export type StepRun = { 
 /**

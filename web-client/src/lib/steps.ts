@@ -26,9 +26,9 @@ export function stepList(steps: StepViews): AnyStepView[] {
     }
     for (const row of item.rows) {
       const step: Record<string, unknown> = { type: item.run };
-      // A row may stop early; a null is a member the step leaves out.
-      item.keys.forEach((key, i) => {
-        if (row[i] !== undefined && row[i] !== null) step[key] = row[i];
+      // A row may stop early: the step leaves out the members after it.
+      row.forEach((value, i) => {
+        if (i < item.keys.length) step[item.keys[i]] = value;
       });
       add(step);
     }
