@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use std::collections::HashMap;
+use std::time::Duration;
 
 use parlor_games::AnyStep;
 use parlor_protocol::{ClientMsg, GameKind, MatchId, ServerMsg, Viewer};
@@ -144,9 +145,23 @@ async fn play_with_drops(api: &Api, store: &Store, kind: GameKind, seats: u8, se
             }
         }
         if uncertain {
-            // The unanswered action reached the room before this ping did.
+            // The unanswered action reached the room before this ping did,
+            // but the room answers the ping while the action's commit may
+            // still be on its way (commits overlap), and nothing tells the
+            // test whether it will land: wait until the log stops growing
+            // (under CI's load a step stored after `now` was read made the
+            // next resume carry one step more than counted).
             views[0].witness.settle().await;
-            sent = actions_stored(store, kind, match_id).await;
+            let mut stored = actions_stored(store, kind, match_id).await;
+            for _ in 0..50 {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let again = actions_stored(store, kind, match_id).await;
+                if again == stored {
+                    break;
+                }
+                stored = again;
+            }
+            sent = stored;
             uncertain = false;
         }
         let now = store.step_count(match_id).await.unwrap();
