@@ -1833,14 +1833,14 @@ fn check_versions<G: Game>(
                 "a future version is current",
             ));
         }
-        for older in 0..now {
-            if !timeline.is_current(seat, older) {
+        // Only versions a client was shown can be decided on; those inside
+        // the open window are kept. (Walking every older version instead
+        // made this check quadratic in a match's length.)
+        for (older, then) in window_states.iter() {
+            let older = *older;
+            if older >= now || !timeline.is_current(seat, older) {
                 continue;
             }
-            let Some((_, then)) = window_states.iter().find(|(v, _)| *v == older) else {
-                // Not a version any client was shown (inside a batch).
-                continue;
-            };
             if then.legal_actions(seat) != state.legal_actions(seat) {
                 return Err(Violation::new(
                     Check::Decision,
@@ -1890,14 +1890,21 @@ fn check_patches<G: Game>(
         let after = serde_json::to_value(state.view(viewer))
             .map_err(|e| Violation::new(Check::View, step, format!("view({viewer:?}): {e}")))?;
         // Both forms the server may send, each checked on its own copy;
-        // then the one it sends.
+        // the one it sends must be one of them.
         let forms = [
             Some(parlor_protocol::ViewPatch::Ops(crate::patch::ops(
                 before, &after,
             ))),
             crate::patch::merge(before, &after).map(parlor_protocol::ViewPatch::Merge),
-            Some(crate::patch::diff(before, &after)),
         ];
+        let sent = crate::patch::diff(before, &after);
+        if !forms.iter().flatten().any(|f| *f == sent) {
+            return Err(Violation::new(
+                Check::Patch,
+                step,
+                format!("{viewer:?}: the patch sent is neither form"),
+            ));
+        }
         for (i, patch) in forms.into_iter().flatten().enumerate() {
             let mut patched = before.clone();
             crate::patch::apply(&mut patched, &patch)

@@ -75,6 +75,10 @@ pub struct MatchSummary {
     /// Seats a bot played from the start.
     #[serde(default)]
     pub bots: Vec<Seat>,
+    /// Each of those bots' level, in the order of `bots` (empty for a
+    /// match recorded before levels were kept).
+    #[serde(default)]
+    pub bot_levels: Vec<crate::BotLevel>,
     /// Seats whose moves a stand-in bot made for the most part (their
     /// player was away).
     #[serde(default)]
@@ -127,6 +131,10 @@ pub struct MatchRecord {
     /// Seats a bot played from the start.
     #[serde(default)]
     pub bots: Vec<Seat>,
+    /// Each of those bots' level, in the order of `bots` (empty for a
+    /// match recorded before levels were kept).
+    #[serde(default)]
+    pub bot_levels: Vec<crate::BotLevel>,
     /// How many lines were said at the table while the match was played
     /// (players' lines and the spectators' rail); 0 until it is over. The
     /// lines come a page at a time from `GET /api/matches/{id}/chat`.

@@ -48,6 +48,7 @@ fn new_match(code: &RoomCode) -> NewMatch {
         seed_hex: "00".repeat(32),
         seed_sha256: "11".repeat(32),
         bots: Vec::new(),
+        bot_levels: Vec::new(),
     }
 }
 

@@ -25,6 +25,7 @@ async fn setup(store: &Store, i: usize) -> (RoomCode, MatchId) {
         seed_hex: "00".repeat(32),
         seed_sha256: "11".repeat(32),
         bots: Vec::new(),
+        bot_levels: Vec::new(),
     };
     store.start_match(&m, &[]).await.unwrap();
     (code, id)

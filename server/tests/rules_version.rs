@@ -76,6 +76,7 @@ async fn room_in_play(store: &Store, code: &str) -> (RoomCode, MatchId) {
         seed_hex: live.seed_hex(),
         seed_sha256: live.seed_sha256.clone(),
         bots: Vec::new(),
+        bot_levels: Vec::new(),
     };
     store.start_match(&record, &steps).await.unwrap();
     (code, id)

@@ -123,15 +123,16 @@ test('the host adds a hard bot in the lobby and plays a whole match against it',
   assert.match((await a.getByTestId('final-1').textContent()) ?? '', /\(bot\)/, "the bot's line on the final scorecard");
   await snap(a, 'bots-over-desktop');
 
-  // The match page and the history mark the bot's seat.
+  // The match page and the history mark the bot's seat, with its level.
   await a.getByTestId('match-link').click();
   await a.getByTestId('match-result').waitFor();
-  await a.getByTestId('bot-mark-1').getByText('bot').waitFor();
+  await a.getByTestId('bot-mark-1').getByText('hard bot').waitFor();
   assert.equal(await a.getByTestId('bot-mark-0').count(), 0, 'Ana is no bot');
   await a.goto(`${h.baseUrl}/matches`);
   await a.getByTestId('match-list').waitFor();
-  await a.getByTestId('bot-mark-1').first().waitFor();
+  assert.equal((await a.getByTestId('bot-mark-1').first().innerText()).trim(), 'hard bot');
   assert.equal(await a.getByTestId('bot-mark-0').count(), 0);
+  await snap(a, 'bots-history-desktop');
 
   assert.deepEqual(errors, [], `browser errors:\n${errors.join('\n')}`);
   await ctx.close();

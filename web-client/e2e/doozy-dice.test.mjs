@@ -203,7 +203,7 @@ async function checkArabic(pages, when) {
   }
 }
 
-test('a whole match in Arabic, right to left: no English, nothing overflows', { timeout: 600_000 }, async () => {
+test('a whole match in Arabic, right to left: no English, nothing overflows', { timeout: 600_000, skip: heavyOnly }, async () => {
   const browser = h.browser;
   assert.ok(browser);
   /** @type {string[]} */

@@ -17,7 +17,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { checkGameOverOnce, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer } from './helpers.mjs';
+import { checkGameOverOnce, heavyOnly, noEnglish, noHorizontalScroll, noOverflow, openRoom, shots, untranslated, useServer } from './helpers.mjs';
 
 const h = useServer();
 
@@ -526,7 +526,7 @@ async function playTile(pages, active, during) {
   for (const seat of [1 - active, active]) await sendAnswer(pages[seat], await chooseAnswer(pages[seat]));
 }
 
-test('a whole match in German: the table, the claim panel and the scorecard read German, nothing overflows', { timeout: 600_000 }, async () => {
+test('a whole match in German: the table, the claim panel and the scorecard read German, nothing overflows', { timeout: 600_000, skip: heavyOnly }, async () => {
   const browser = h.browser;
   assert.ok(browser);
   /** @type {string[]} */

@@ -4,7 +4,7 @@ use parlor_protocol::http::MatchSummary;
 use parlor_protocol::{GameKind, MatchId, MatchResult, RoomCode};
 use sqlx::Row;
 
-use super::{bots_of, game_of, parse, seat_of, Store, StoreError, StoreResult};
+use super::{bot_levels_of, bots_of, game_of, parse, seat_of, Store, StoreError, StoreResult};
 
 /// Which finished matches a history page lists.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -35,7 +35,7 @@ impl Store {
         limit: u32,
     ) -> StoreResult<Vec<MatchSummary>> {
         let mut sql = String::from(
-            "select match_id, room_code, game, players, result, started_at, finished_at, bots from game_match \
+            "select match_id, room_code, game, players, result, started_at, finished_at, bots, bot_levels from game_match \
              where status = 'finished'",
         );
         let mut n = 0;
@@ -97,6 +97,7 @@ impl Store {
                     scores: result.scorecard.lines().iter().map(|(s, _)| *s).collect(),
                     winners: result.winners,
                     bots: bots_of(r)?,
+                    bot_levels: bot_levels_of(r)?,
                     stand_ins: Vec::new(),
                     moves: 0,
                     started_at: r.try_get("started_at")?,

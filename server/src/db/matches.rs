@@ -8,8 +8,8 @@ use sqlx::Row;
 
 use super::writer::{insert_batches, BatchRow};
 use super::{
-    bots_of, game_of, json, now_ms, parse, seat_of, NewMatch, NewStep, Store, StoreError,
-    StoreResult,
+    bot_levels_of, bots_of, game_of, json, now_ms, parse, seat_of, NewMatch, NewStep, Store,
+    StoreError, StoreResult,
 };
 
 /// One final scorecard row, as read back.
@@ -36,8 +36,8 @@ impl Store {
         let rules = Rules::running(m.options.kind());
         let mut tx = self.room_tx(&m.code).await?;
         sqlx::query(
-            "insert into game_match (match_id, room_code, game, options, seats, players, seed, seed_sha256, status, started_at, bots, rules_version) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10, $11)",
+            "insert into game_match (match_id, room_code, game, options, seats, players, seed, seed_sha256, status, started_at, bots, bot_levels, rules_version) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $10, $11, $12)",
         )
         .bind(m.match_id.to_string())
         .bind(&m.code.0)
@@ -49,6 +49,7 @@ impl Store {
         .bind(&m.seed_sha256)
         .bind(now_ms())
         .bind(json(&m.bots))
+        .bind(json(&m.bot_levels))
         .bind(i64::from(rules.version))
         .execute(&mut *tx)
         .await?;
@@ -152,7 +153,7 @@ impl Store {
     pub async fn match_record(&self, match_id: MatchId) -> StoreResult<MatchRecord> {
         let r = sqlx::query(
             "select match_id, room_code, game, options, players, seed, seed_sha256, status, result, \
-             started_at, finished_at, bots, \
+             started_at, finished_at, bots, bot_levels, \
              (select cast(coalesce(sum(s.steps), 0) as bigint) from step_batch s where s.match_id = m.match_id) as steps \
              from game_match m where match_id = $1",
         )
@@ -178,6 +179,7 @@ impl Store {
             started_at: r.try_get("started_at")?,
             finished_at: r.try_get("finished_at")?,
             bots: bots_of(&r)?,
+            bot_levels: bot_levels_of(&r)?,
             // Spectators' talk reaches players only once the match is over.
             chat_lines: if finished {
                 self.match_chat_lines(match_id).await?

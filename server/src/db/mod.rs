@@ -128,6 +128,8 @@ pub struct NewMatch {
     pub seed_sha256: String,
     /// Seats bots play.
     pub bots: Vec<Seat>,
+    /// Their levels, in the order of `bots`.
+    pub bot_levels: Vec<BotLevel>,
 }
 
 /// The end of a match, written together with its last steps.
@@ -351,6 +353,14 @@ fn parse<T: serde::de::DeserializeOwned>(s: &str) -> StoreResult<T> {
 /// The bots' seats of a match row (none for matches stored before bots).
 fn bots_of(r: &AnyRow) -> StoreResult<Vec<Seat>> {
     r.try_get::<Option<String>, _>("bots")?
+        .as_deref()
+        .map_or(Ok(Vec::new()), parse)
+}
+
+/// Each bot's level, in the order of [`bots_of`]; none for a match
+/// recorded before levels were kept.
+fn bot_levels_of(r: &AnyRow) -> StoreResult<Vec<BotLevel>> {
+    r.try_get::<Option<String>, _>("bot_levels")?
         .as_deref()
         .map_or(Ok(Vec::new()), parse)
 }

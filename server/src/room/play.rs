@@ -44,6 +44,7 @@ impl Room {
                 .filter(|(_, s)| s.bot.is_some())
                 .map(|(i, _)| Seat(u8::try_from(i).unwrap_or(u8::MAX)))
                 .collect(),
+            bot_levels: self.seats.iter().filter_map(|s| s.bot).collect(),
         };
         let steps = new_steps(&live, &planned);
         self.store.start_match(&record, &steps).await?;

@@ -109,6 +109,21 @@ async fn a_person_plays_a_whole_match_against_bots_in_every_game() {
             "{}: the record marks the bots",
             kind.slug()
         );
+        let levels: Vec<BotLevel> = (1..seats)
+            .map(|i| {
+                if i % 2 == 1 {
+                    BotLevel::Normal
+                } else {
+                    BotLevel::Easy
+                }
+            })
+            .collect();
+        assert_eq!(
+            record.bot_levels,
+            levels,
+            "{}: the record keeps each bot's level",
+            kind.slug()
+        );
         println!(
             "{}: {} seats, {} steps, winners {:?}",
             kind.slug(),
@@ -120,8 +135,11 @@ async fn a_person_plays_a_whole_match_against_bots_in_every_game() {
     let history = server.history("").await;
     assert_eq!(history.len(), players::PLAYABLE.len());
     assert!(
-        history.iter().all(|m| m.bots.first() == Some(&Seat(1))),
-        "history marks the bots"
+        history
+            .iter()
+            .all(|m| m.bots.first() == Some(&Seat(1))
+                && m.bot_levels.first() == Some(&BotLevel::Normal)),
+        "history marks the bots and their levels"
     );
     server.stop().await;
     db.drop_db().await;
@@ -162,7 +180,13 @@ async fn a_person_plays_a_whole_match_against_a_hard_bot_in_every_game() {
         );
         let record = server.match_record(a.match_id()).await;
         assert_eq!(record.bots, vec![Seat(1)]);
+        assert_eq!(record.bot_levels, vec![BotLevel::Hard]);
     }
+    let history = server.history("").await;
+    assert!(
+        history.iter().all(|m| m.bot_levels == vec![BotLevel::Hard]),
+        "history says the bots were hard"
+    );
     server.stop().await;
     db.drop_db().await;
 }

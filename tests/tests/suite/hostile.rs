@@ -858,18 +858,19 @@ async fn hostile_inputs_change_nothing_in_every_game() {
     let db = TestDb::sqlite();
     let server = TestServer::start(&db).await;
     let store = server.server.store.clone();
-    // Every game gets at least QUOTA inputs whatever its matches' lengths:
+    // Every game gets at least `quota` inputs whatever its matches' lengths:
     // a match that ends early (in some games one blocked round ends it
     // after a few moves) is followed by another room's, on the next seed.
-    const QUOTA: usize = 1000;
+    // A slice in CI; `PARLOR_HEAVY=1` runs the full count.
+    let quota: usize = if parlor_tests::heavy() { 1000 } else { 400 };
     for (i, p) in PLAYERS.iter().enumerate() {
         let started = Instant::now();
         let mut tally = Tally::new();
         let mut rooms = 0;
-        while tally.values().sum::<usize>() < QUOTA {
+        while tally.values().sum::<usize>() < quota {
             assert!(
                 rooms < 10,
-                "{}: {rooms} rooms did not reach {QUOTA} inputs",
+                "{}: {rooms} rooms did not reach {quota} inputs",
                 p.kind.slug()
             );
             let seed = i as u64 + 1 + 1000 * rooms;
@@ -1000,9 +1001,15 @@ async fn end_of(c: &mut TestClient) -> Option<u16> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_readers_are_dropped_and_the_room_plays_on() {
     let db = TestDb::sqlite();
-    let server = TestServer::start(&db).await;
-    // The games side by side: the kernel buffers a few MB for a reader that
-    // does not read before the server's writes stall, which takes a while.
+    let mut config = parlor_server::Config::for_tests(db.url());
+    // The kernel would buffer a few MB for a reader that does not read
+    // before the server's writes stall (dozens of matches); a small send
+    // buffer on the server's sockets gets there within a match or two.
+    config.serve.on_accept = Some(std::sync::Arc::new(|s: &tokio::net::TcpStream| {
+        let _ = socket2::SockRef::from(s).set_send_buffer_size(8 * 1024);
+    }));
+    let server = TestServer::start_with(config).await;
+    // The games side by side.
     let tasks: Vec<_> = PLAYERS
         .iter()
         .map(|p| tokio::spawn(slow_readers(server.api.clone(), p)))
