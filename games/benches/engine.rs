@@ -10,6 +10,10 @@
 //! - `views_per_step`: what the server computes for every step of a match:
 //!   each viewer's step view (before the step), the step, and each viewer's
 //!   new view as JSON (what patches are diffed against); per step.
+//! - `patch_by_diff` and `patch_typed`: seat 0's view patch after every
+//!   step (with the step applied and the typed view built), the generic way
+//!   (the view as JSON, diffed) and the server's (the typed view walked
+//!   against the old JSON, which is patched in place); per step.
 //! - `update`: one viewer's update: the patch between its views
 //!   (`parlor_games::patch::diff`) and the `ServerMsg::Update` encoded with
 //!   serde_json; per step, averaged over a whole match.
@@ -20,6 +24,7 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use parlor_games::doozy_dice::DoozyDice;
 use parlor_games::mix_the_mutts::MixTheMutts;
+use parlor_games::patch::Walked;
 use parlor_games::zingamino::Zingamino;
 use parlor_games::zoomies::Zoomies;
 use parlor_games::zop_zoo::ZopZoo;
@@ -132,6 +137,63 @@ fn updates(r: &Recorded) -> usize {
     bytes
 }
 
+/// Seat 0's view patch after every step, as the generic path computes it:
+/// the new view built as JSON and diffed with the old one.
+fn patches_by_diff<G: Game>(log: &[Step<G::Action, G::Chance>]) -> usize {
+    let me = Viewer::Seat(Seat(0));
+    let mut game = G::new(&G::Options::default(), SEATS).unwrap();
+    let mut view = serde_json::to_value(game.view(me)).unwrap();
+    let mut changed = 0;
+    for step in log {
+        game.apply(step).unwrap();
+        let next = serde_json::to_value(game.view(me)).unwrap();
+        changed += usize::from(!parlor_games::patch::diff(&view, &next).is_empty());
+        view = next;
+    }
+    changed
+}
+
+/// The same patches as the server takes them: the typed view walked
+/// against the old JSON (`patch::merge_from`) and the old JSON patched in
+/// place, the generic path where that walk gives up.
+fn patches_typed<G: Game>(log: &[Step<G::Action, G::Chance>]) -> usize {
+    let me = Viewer::Seat(Seat(0));
+    let mut game = G::new(&G::Options::default(), SEATS).unwrap();
+    let mut view = serde_json::to_value(game.view(me)).unwrap();
+    let mut changed = 0;
+    for step in log {
+        game.apply(step).unwrap();
+        let typed = game.view(me);
+        let patch = match parlor_games::patch::merge_from(&view, &typed) {
+            Walked::Merge(merge) => {
+                let patch = parlor_protocol::ViewPatch::Merge(merge);
+                parlor_games::patch::apply(&mut view, &patch).unwrap();
+                patch
+            }
+            Walked::Ops => {
+                let next = serde_json::to_value(&typed).unwrap();
+                let patch = parlor_protocol::ViewPatch::Ops(parlor_games::patch::ops(&view, &next));
+                view = next;
+                patch
+            }
+            Walked::Long(merge) => {
+                let next = serde_json::to_value(&typed).unwrap();
+                let patch = parlor_games::patch::shorter(merge, &view, &next);
+                view = next;
+                patch
+            }
+            Walked::Diff => {
+                let next = serde_json::to_value(&typed).unwrap();
+                let patch = parlor_games::patch::diff(&view, &next);
+                view = next;
+                patch
+            }
+        };
+        changed += usize::from(!patch.is_empty());
+    }
+    changed
+}
+
 fn bench_game<G: Game>(c: &mut Criterion, name: &str, wrap: fn(G::StepView) -> AnyStepView) {
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(1));
@@ -159,6 +221,12 @@ fn bench_game<G: Game>(c: &mut Criterion, name: &str, wrap: fn(G::StepView) -> A
     group.throughput(Throughput::Elements(log.len() as u64));
     group.bench_function("views_per_step", |b| {
         b.iter(|| black_box(views_per_step::<G>(&log)))
+    });
+    group.bench_function("patch_by_diff", |b| {
+        b.iter(|| black_box(patches_by_diff::<G>(&log)))
+    });
+    group.bench_function("patch_typed", |b| {
+        b.iter(|| black_box(patches_typed::<G>(&log)))
     });
     let recorded = record::<G>(&log, wrap);
     group.bench_function("update", |b| {

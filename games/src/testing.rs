@@ -1658,6 +1658,10 @@ pub struct SessionReport {
     pub window_decisions: u64,
     /// View patches applied and compared with the full view.
     pub patches: u64,
+    /// Of those, patches the typed walk ([`crate::patch::merge_from`])
+    /// settled: every short merge patch the generic diff sends, the same,
+    /// and changes it rightly found no merge patch for.
+    pub typed_patches: u64,
     /// Batches of step views sent as runs and read back.
     pub step_runs: u64,
 }
@@ -1676,6 +1680,9 @@ pub struct SessionReport {
 ///   [`crate::patch::merge`] patch where one is exact, and the
 ///   [`crate::patch::diff`] the server sends), applied to the previous
 ///   view, gives exactly the new view.
+///   Where the typed walk the server takes first
+///   ([`crate::patch::merge_from`]) answers, its patch is exactly the
+///   generic diff's.
 /// - **(h) step runs** — each viewer's step views of each batch, written
 ///   with runs of one kind as tables (as the server writes them) and read
 ///   back, are the same steps.
@@ -1887,7 +1894,8 @@ fn check_patches<G: Game>(
     report: &mut SessionReport,
 ) -> Result<(), Violation> {
     for (viewer, before) in viewers(seats).zip(views.iter_mut()) {
-        let after = serde_json::to_value(state.view(viewer))
+        let typed = state.view(viewer);
+        let after = serde_json::to_value(&typed)
             .map_err(|e| Violation::new(Check::View, step, format!("view({viewer:?}): {e}")))?;
         // Both forms the server may send, each checked on its own copy;
         // the one it sends must be one of them.
@@ -1904,6 +1912,54 @@ fn check_patches<G: Game>(
                 step,
                 format!("{viewer:?}: the patch sent is neither form"),
             ));
+        }
+        // The typed walk answers exactly where the diff sends a short
+        // merge patch, with that patch.
+        let short_merge = matches!(&sent, parlor_protocol::ViewPatch::Merge(m)
+            if crate::patch::encoded_len(m) <= crate::patch::SHORT);
+        match crate::patch::merge_from(before, &typed) {
+            crate::patch::Walked::Merge(merge) => {
+                let merge = parlor_protocol::ViewPatch::Merge(merge);
+                if merge != sent {
+                    return Err(Violation::new(
+                        Check::Patch,
+                        step,
+                        format!("{viewer:?}: the typed walk's patch {merge:?} is not the diff's {sent:?}"),
+                    ));
+                }
+                report.typed_patches += 1;
+            }
+            crate::patch::Walked::Ops => {
+                if !matches!(sent, parlor_protocol::ViewPatch::Ops(_))
+                    || crate::patch::merge(before, &after).is_some()
+                {
+                    return Err(Violation::new(
+                        Check::Patch,
+                        step,
+                        format!("{viewer:?}: the typed walk found no merge patch, the diff sends {sent:?}"),
+                    ));
+                }
+                report.typed_patches += 1;
+            }
+            crate::patch::Walked::Long(merge) => {
+                let merge = crate::patch::shorter(merge, before, &after);
+                if merge != sent {
+                    return Err(Violation::new(
+                        Check::Patch,
+                        step,
+                        format!("{viewer:?}: the typed walk's long patch gives {merge:?}, the diff {sent:?}"),
+                    ));
+                }
+                report.typed_patches += 1;
+            }
+            crate::patch::Walked::Diff if short_merge => {
+                return Err(Violation::new(
+                    Check::Patch,
+                    step,
+                    format!("{viewer:?}: the typed walk gave up where the diff sends {sent:?}"),
+                ));
+            }
+            crate::patch::Walked::Diff => {}
         }
         for (i, patch) in forms.into_iter().flatten().enumerate() {
             let mut patched = before.clone();

@@ -19,10 +19,14 @@ fn run_all<G: TestPlan>() -> SessionReport {
         total.replays_refused += r.replays_refused;
         total.window_decisions += r.window_decisions;
         total.patches += r.patches;
+        total.typed_patches += r.typed_patches;
         total.step_runs += r.step_runs;
     }
     assert!(total.games > 0 && total.patches > total.games, "{total:?}");
     assert!(total.step_runs > total.games, "{total:?}");
+    // The server's fast path was taken (check (g) holds it to every short
+    // merge patch the generic diff sends).
+    assert!(total.typed_patches > total.games, "{total:?}");
     assert!(total.replays_refused > total.games, "{total:?}");
     if G::SIMULTANEOUS {
         // Decisions made when a window opened must have been checked

@@ -5,6 +5,7 @@
 //! original would have and anyone can re-derive them from the published seed.
 
 use parlor_games::chance::{chance_rng, commitment};
+use parlor_games::patch::Walked;
 use parlor_games::{AnyStep, MatchError, Standing, Timeline};
 use parlor_protocol::{
     AnyStepView, Deadline, GameOptions, MatchId, MatchSnapshot, Seat, ToAct, ViewPatch, Viewer,
@@ -134,7 +135,7 @@ impl LiveMatch {
             views: Vec::new(),
             last_batch: 0,
         };
-        live.views = live.next_views(&[]).0;
+        live.views = live.next_views(Vec::new()).0;
         Ok(live)
     }
 
@@ -320,7 +321,8 @@ impl LiveMatch {
         self.log.extend(planned.steps);
         self.game = planned.after;
         self.timeline.record(&batch, &self.game.to_act());
-        let (views, patches) = self.next_views(&self.views);
+        let before = std::mem::take(&mut self.views);
+        let (views, patches) = self.next_views(before);
         let updates = planned
             .step_views
             .into_iter()
@@ -335,16 +337,33 @@ impl LiveMatch {
     /// patches when `before` is empty). Work is done once per distinct view:
     /// a viewer whose view equals an earlier viewer's shares its value, and
     /// its patch too when their previous views were shared as well.
+    ///
+    /// A viewer's patch comes from its typed view walked against its
+    /// previous JSON (`patch::merge_from`), and the previous JSON is then
+    /// patched in place: no view is built whole as JSON at a step. Where
+    /// that walk finds no merge patch says the change, the view is built and
+    /// only operations are computed; where it gives up (a long patch), the
+    /// view is built and diffed.
     fn next_views(
         &self,
-        before: &[Arc<serde_json::Value>],
+        before: Vec<Arc<serde_json::Value>>,
     ) -> (Vec<Arc<serde_json::Value>>, Vec<ViewPatch>) {
+        /// Where a viewer's new JSON view comes from.
+        enum Source {
+            /// An earlier viewer's, which is the same.
+            Earlier(usize),
+            /// Its previous view with its patch applied.
+            Patched,
+            /// Built from the typed view.
+            Built(Arc<serde_json::Value>),
+        }
         let typed: Vec<_> = self
             .viewers()
             .into_iter()
             .map(|v| self.game.view(v))
             .collect();
-        let mut values: Vec<Arc<serde_json::Value>> = Vec::with_capacity(typed.len());
+        let built = |view| Arc::new(serde_json::to_value(view).unwrap_or_default());
+        let mut sources = Vec::with_capacity(typed.len());
         let mut patches: Vec<ViewPatch> = Vec::with_capacity(typed.len());
         for (i, view) in typed.iter().enumerate() {
             let same_now = (0..i).find(|&j| typed[j] == *view);
@@ -353,18 +372,66 @@ impl LiveMatch {
                 _ => before.is_empty(),
             };
             if let Some(j) = same_now.filter(|&j| same_before(j)) {
-                values.push(values[j].clone());
+                sources.push(Source::Earlier(j));
                 patches.push(patches[j].clone());
                 continue;
             }
-            let value = match same_now {
-                Some(j) => values[j].clone(),
-                None => Arc::new(serde_json::to_value(view).unwrap_or_default()),
+            let Some(old) = before.get(i) else {
+                sources.push(same_now.map_or_else(|| Source::Built(built(view)), Source::Earlier));
+                patches.push(ViewPatch::default());
+                continue;
             };
-            patches.push(match before.get(i) {
-                Some(old) => parlor_games::patch::diff(old, &value),
-                None => ViewPatch::default(),
-            });
+            let value = match parlor_games::patch::merge_from(old, view) {
+                Walked::Merge(merge) => {
+                    sources.push(same_now.map_or(Source::Patched, Source::Earlier));
+                    patches.push(ViewPatch::Merge(merge));
+                    continue;
+                }
+                Walked::Ops => {
+                    let value = built(view);
+                    patches.push(ViewPatch::Ops(parlor_games::patch::ops(old, &value)));
+                    value
+                }
+                Walked::Long(merge) => {
+                    let value = built(view);
+                    patches.push(parlor_games::patch::shorter(merge, old, &value));
+                    value
+                }
+                Walked::Diff => {
+                    let value = built(view);
+                    patches.push(parlor_games::patch::diff(old, &value));
+                    value
+                }
+            };
+            sources.push(Source::Built(value));
+        }
+        // Only the views to patch are still needed: let go of the others so
+        // that each of those is, as a rule, its own only holder and is
+        // patched where it lies.
+        let mut olds: Vec<Option<Arc<serde_json::Value>>> = before
+            .into_iter()
+            .zip(&sources)
+            .map(|(old, source)| matches!(source, Source::Patched).then_some(old))
+            .collect();
+        let mut values: Vec<Arc<serde_json::Value>> = Vec::with_capacity(typed.len());
+        for (i, source) in sources.into_iter().enumerate() {
+            let value = match source {
+                Source::Earlier(j) => values[j].clone(),
+                Source::Built(value) => value,
+                Source::Patched => {
+                    let mut value = olds[i].take().unwrap_or_default();
+                    if let Err(e) =
+                        parlor_games::patch::apply(Arc::make_mut(&mut value), &patches[i])
+                    {
+                        // Never seen: the conformance sessions apply every
+                        // such patch. Should it happen, the view stays true
+                        // and the client, whose patch fails too, resyncs.
+                        tracing::error!(error = %e, "a view's own patch did not apply");
+                        value = built(&typed[i]);
+                    }
+                    value
+                }
+            };
             values.push(value);
         }
         (values, patches)

@@ -12,6 +12,9 @@
 use parlor_protocol::{PatchOp, ViewPatch};
 use serde_json::{Map, Value};
 
+mod typed;
+pub use typed::{merge_from, Walked};
+
 /// The patch that turns `before` into `after`: the merge patch when it is
 /// exact and short (a client applies it with a shallow copy per object it
 /// touches, no pointer walks), else whichever of it and the operations is
@@ -22,21 +25,25 @@ pub fn diff(before: &Value, after: &Value) -> ViewPatch {
         // with a pointer and an `op` each, are longer: walking both views a
         // second time to build them was the server's largest cost per move.
         Some(merge) if encoded_len(&merge) <= SHORT => ViewPatch::Merge(merge),
-        Some(merge) => {
-            let ops = ops(before, after);
-            if encoded_len(&merge) <= encoded_len(&ops) {
-                ViewPatch::Merge(merge)
-            } else {
-                ViewPatch::Ops(ops)
-            }
-        }
+        Some(merge) => shorter(merge, before, after),
         None => ViewPatch::Ops(ops(before, after)),
+    }
+}
+
+/// A long merge patch from `before` to `after`, or the operations, which
+/// ever is shorter (the merge patch when they tie).
+pub fn shorter(merge: Map<String, Value>, before: &Value, after: &Value) -> ViewPatch {
+    let ops = ops(before, after);
+    if encoded_len(&merge) <= encoded_len(&ops) {
+        ViewPatch::Merge(merge)
+    } else {
+        ViewPatch::Ops(ops)
     }
 }
 
 /// Bytes under which a merge patch is sent without comparing it with the
 /// operations.
-const SHORT: usize = 256;
+pub const SHORT: usize = 256;
 
 /// The RFC 6902 operations that turn `before` into `after`.
 ///
@@ -97,7 +104,7 @@ fn merge_into(
 /// What a merge patch says for a member that was `a` and is now `b`:
 /// nothing (`Some(None)`, unchanged), its patch, or `None` when no merge
 /// patch can say it.
-fn member_patch(a: &Value, b: &Value) -> Option<Option<Value>> {
+pub(crate) fn member_patch(a: &Value, b: &Value) -> Option<Option<Value>> {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             let mut inner = Map::new();
@@ -140,7 +147,7 @@ fn array_patch(x: &[Value], y: &[Value]) -> Value {
 /// An item's edit. Unlike a member, an item cannot be removed, so one that
 /// became `null` (or turned into an object from something else, which
 /// would merge into nothing) is sent with its array whole (`None`).
-fn item_patch(a: &Value, b: &Value) -> Option<Option<Value>> {
+pub(crate) fn item_patch(a: &Value, b: &Value) -> Option<Option<Value>> {
     match (a, b) {
         (_, Value::Null) if !a.is_null() => None,
         (Value::Object(_), Value::Object(_)) | (Value::Array(_), Value::Array(_)) => {
@@ -156,7 +163,7 @@ fn item_patch(a: &Value, b: &Value) -> Option<Option<Value>> {
 /// Does a merge patch that sets a member to `v` leave exactly `v` there? An
 /// object is merged into nothing, which drops its `null` members; arrays
 /// and scalars are taken as they are; `null` itself removes the member.
-fn merges_as_is(v: &Value) -> bool {
+pub(crate) fn merges_as_is(v: &Value) -> bool {
     match v {
         Value::Null => false,
         Value::Object(m) => m.values().all(merges_as_is),
@@ -165,7 +172,7 @@ fn merges_as_is(v: &Value) -> bool {
 }
 
 /// Bytes of `value` as compact JSON, counted without building the text.
-fn encoded_len<T: serde::Serialize>(value: &T) -> usize {
+pub fn encoded_len<T: serde::Serialize + ?Sized>(value: &T) -> usize {
     struct Count(usize);
     impl std::io::Write for Count {
         fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
@@ -303,13 +310,16 @@ fn merge_apply(
             target.remove(key);
             continue;
         }
-        let slot = target.entry(key.clone()).or_insert(Value::Null);
-        merge_value(slot, value)?;
+        // Most members a patch names are there already: no key to build.
+        match target.get_mut(key) {
+            Some(slot) => merge_value(slot, value)?,
+            None => merge_value(target.entry(key.clone()).or_insert(Value::Null), value)?,
+        }
     }
     Ok(())
 }
 
-fn merge_value(slot: &mut Value, value: &Value) -> Result<(), PatchError> {
+pub(crate) fn merge_value(slot: &mut Value, value: &Value) -> Result<(), PatchError> {
     match (slot, value) {
         (Value::Array(items), Value::Object(edits)) => {
             for (index, edit) in edits {
