@@ -492,38 +492,27 @@ impl Seq<'_> {
     }
 }
 
-impl ser::SerializeSeq for Seq<'_> {
-    type Ok = Change;
-    type Error = GiveUp;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), GiveUp> {
-        self.element(value)
-    }
-    fn end(self) -> Result<Change, GiveUp> {
-        self.finish()
-    }
+/// Arrays, tuples and tuple structs all go item by item.
+macro_rules! seq_impl {
+    ($($trait:ident::$method:ident),*) => {
+        $(impl ser::$trait for Seq<'_> {
+            type Ok = Change;
+            type Error = GiveUp;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), GiveUp> {
+                self.element(value)
+            }
+            fn end(self) -> Result<Change, GiveUp> {
+                self.finish()
+            }
+        })*
+    };
 }
 
-impl ser::SerializeTuple for Seq<'_> {
-    type Ok = Change;
-    type Error = GiveUp;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), GiveUp> {
-        self.element(value)
-    }
-    fn end(self) -> Result<Change, GiveUp> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Seq<'_> {
-    type Ok = Change;
-    type Error = GiveUp;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), GiveUp> {
-        self.element(value)
-    }
-    fn end(self) -> Result<Change, GiveUp> {
-        self.finish()
-    }
-}
+seq_impl!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field
+);
 
 /// Shapes views rarely have (maps, enum variants with data): built whole
 /// with `serde_json`, then settled.
