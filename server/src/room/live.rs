@@ -87,6 +87,25 @@ pub struct ViewerUpdate {
     pub patch: ViewPatch,
 }
 
+/// What one viewer of a batch is told: its own update, or the very update
+/// an earlier viewer (by index) is told, so it is neither built nor compared
+/// again (in a game that hides nothing, every viewer after the first).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Told {
+    /// This viewer's update.
+    Own(ViewerUpdate),
+    /// The same update as the viewer at this index, whose is [`Told::Own`].
+    Same(usize),
+}
+
+/// A viewer's patch as [`LiveMatch::next_views`] found it.
+enum Change {
+    /// Its own.
+    Own(ViewPatch),
+    /// The same as the viewer at this index, whose view was and is the same.
+    Same(usize),
+}
+
 /// Steps decided but not yet stored or applied.
 #[derive(Debug)]
 pub struct Planned {
@@ -309,7 +328,7 @@ impl LiveMatch {
 
     /// Makes planned (and stored) steps current; hands back, per viewer,
     /// its views of the steps and the patch from its previous view.
-    pub fn commit(&mut self, planned: Planned) -> Vec<ViewerUpdate> {
+    pub fn commit(&mut self, planned: Planned) -> Vec<Told> {
         if planned.by_timer {
             self.timed_out.push(self.version + 1);
         }
@@ -322,15 +341,29 @@ impl LiveMatch {
         self.game = planned.after;
         self.timeline.record(&batch, &self.game.to_act());
         let before = std::mem::take(&mut self.views);
-        let (views, patches) = self.next_views(before);
-        let updates = planned
-            .step_views
-            .into_iter()
-            .zip(patches)
-            .map(|(steps, patch)| ViewerUpdate { steps, patch })
-            .collect();
+        let (views, changes) = self.next_views(before);
         self.views = views;
-        updates
+        let mut told: Vec<Told> = Vec::with_capacity(changes.len());
+        for (steps, change) in planned.step_views.into_iter().zip(changes) {
+            let next = match change {
+                Change::Own(patch) => Told::Own(ViewerUpdate { steps, patch }),
+                Change::Same(j) => match told.get(j) {
+                    // Views alike, steps too (as a rule where the views are).
+                    Some(Told::Own(first)) if first.steps == steps => Told::Same(j),
+                    Some(Told::Own(first)) => Told::Own(ViewerUpdate {
+                        steps,
+                        patch: first.patch.clone(),
+                    }),
+                    // `j` is the first viewer with its view, so never `Same`.
+                    Some(Told::Same(_)) | None => Told::Own(ViewerUpdate {
+                        steps,
+                        patch: ViewPatch::default(),
+                    }),
+                },
+            };
+            told.push(next);
+        }
+        told
     }
 
     /// Every viewer's view now, as JSON, and its patch from `before` (empty
@@ -347,7 +380,7 @@ impl LiveMatch {
     fn next_views(
         &self,
         before: Vec<Arc<serde_json::Value>>,
-    ) -> (Vec<Arc<serde_json::Value>>, Vec<ViewPatch>) {
+    ) -> (Vec<Arc<serde_json::Value>>, Vec<Change>) {
         /// Where a viewer's new JSON view comes from.
         enum Source {
             /// An earlier viewer's, which is the same.
@@ -364,7 +397,7 @@ impl LiveMatch {
             .collect();
         let built = |view| Arc::new(serde_json::to_value(view).unwrap_or_default());
         let mut sources = Vec::with_capacity(typed.len());
-        let mut patches: Vec<ViewPatch> = Vec::with_capacity(typed.len());
+        let mut patches: Vec<Change> = Vec::with_capacity(typed.len());
         for (i, view) in typed.iter().enumerate() {
             let same_now = (0..i).find(|&j| typed[j] == *view);
             let same_before = |j: usize| match (before.get(j), before.get(i)) {
@@ -373,33 +406,37 @@ impl LiveMatch {
             };
             if let Some(j) = same_now.filter(|&j| same_before(j)) {
                 sources.push(Source::Earlier(j));
-                patches.push(patches[j].clone());
+                patches.push(Change::Same(j));
                 continue;
             }
             let Some(old) = before.get(i) else {
                 sources.push(same_now.map_or_else(|| Source::Built(built(view)), Source::Earlier));
-                patches.push(ViewPatch::default());
+                patches.push(Change::Own(ViewPatch::default()));
                 continue;
             };
             let value = match parlor_games::patch::merge_from(old, view) {
                 Walked::Merge(merge) => {
                     sources.push(same_now.map_or(Source::Patched, Source::Earlier));
-                    patches.push(ViewPatch::Merge(merge));
+                    patches.push(Change::Own(ViewPatch::Merge(merge)));
                     continue;
                 }
                 Walked::Ops => {
                     let value = built(view);
-                    patches.push(ViewPatch::Ops(parlor_games::patch::ops(old, &value)));
+                    patches.push(Change::Own(ViewPatch::Ops(parlor_games::patch::ops(
+                        old, &value,
+                    ))));
                     value
                 }
                 Walked::Long(merge) => {
                     let value = built(view);
-                    patches.push(parlor_games::patch::shorter(merge, old, &value));
+                    patches.push(Change::Own(parlor_games::patch::shorter(
+                        merge, old, &value,
+                    )));
                     value
                 }
                 Walked::Diff => {
                     let value = built(view);
-                    patches.push(parlor_games::patch::diff(old, &value));
+                    patches.push(Change::Own(parlor_games::patch::diff(old, &value)));
                     value
                 }
             };
@@ -420,9 +457,15 @@ impl LiveMatch {
                 Source::Built(value) => value,
                 Source::Patched => {
                     let mut value = olds[i].take().unwrap_or_default();
-                    if let Err(e) =
-                        parlor_games::patch::apply(Arc::make_mut(&mut value), &patches[i])
-                    {
+                    let applied = match &patches[i] {
+                        Change::Own(patch) => {
+                            parlor_games::patch::apply(Arc::make_mut(&mut value), patch)
+                                .map_err(|e| e.to_string())
+                        }
+                        // Never: a patched view has a patch of its own.
+                        Change::Same(_) => Err("no patch of its own".to_owned()),
+                    };
+                    if let Err(e) = applied {
                         // Never seen: the conformance sessions apply every
                         // such patch. Should it happen, the view stays true
                         // and the client, whose patch fails too, resyncs.

@@ -7,7 +7,7 @@ use parlor_protocol::{AnyAction, ErrorCode, MatchId, RoomStatus, Seat, ServerMsg
 use tracing::info;
 
 use super::actor::text;
-use super::live::{LiveMatch, Planned, ViewerUpdate};
+use super::live::{LiveMatch, Planned, Told};
 use super::refusal::Refusal;
 use super::state::Room;
 use super::ConnId;
@@ -235,12 +235,18 @@ impl Room {
     /// After steps were stored and applied: acknowledges the sender, sends
     /// every connection its own viewer's update (encoded once per viewer,
     /// however many connections share it), and announces the end.
-    fn publish(&mut self, updates: Vec<ViewerUpdate>, ack: Option<(ConnId, u32)>) {
+    fn publish(&mut self, mut updates: Vec<Told>, ack: Option<(ConnId, u32)>) {
         let Some(live) = self.live.as_ref() else {
             return;
         };
         let version = live.version;
-        let batch = updates.first().map_or(0, |u| u.steps.len() as u64);
+        let batch = updates
+            .iter()
+            .find_map(|told| match told {
+                Told::Own(update) => Some(update.steps.len() as u64),
+                Told::Same(_) => None,
+            })
+            .unwrap_or(0);
         let timed_out = live.timed_out_after(version.saturating_sub(batch));
         let to_act = live.game.to_act();
         let take_back = live.game.take_back();
@@ -266,29 +272,57 @@ impl Room {
             );
         }
         // Viewers told the same thing (every viewer, in a game that hides
-        // nothing) share one encoded message.
-        let mut texts: Vec<Option<Utf8Bytes>> = vec![None; updates.len()];
-        for (id, i) in targets {
-            let Some(update) = updates.get(i) else {
+        // nothing) share one encoded message: `Same` ones as the match found
+        // them, others if their updates turn out equal.
+        let n = updates.len();
+        let first: Vec<usize> = (0..n)
+            .map(|i| match updates[i] {
+                Told::Same(j) if j < n => j,
+                _ => i,
+            })
+            .collect();
+        let mut wanted = vec![false; n];
+        for &(_, i) in &targets {
+            if let Some(&k) = first.get(i) {
+                wanted[k] = true;
+            }
+        }
+        let mut source: Vec<usize> = (0..n).collect();
+        for k in 0..n {
+            let Told::Own(mine) = &updates[k] else {
                 continue;
             };
-            if texts[i].is_none() {
-                let shared = (0..updates.len())
-                    .find(|&j| texts[j].is_some() && updates[j] == *update)
-                    .and_then(|j| texts[j].clone());
-                texts[i] = Some(shared.unwrap_or_else(|| {
-                    text(&ServerMsg::Update {
-                        version,
-                        steps: update.steps.clone(),
-                        to_act: to_act.clone(),
-                        patch: update.patch.clone(),
-                        deadline: deadline.clone(),
-                        timed_out: timed_out.clone(),
-                        take_back,
-                    })
+            if !wanted[k] {
+                continue;
+            }
+            let equal = |j: usize| matches!(&updates[j], Told::Own(u) if u == mine);
+            if let Some(j) = (0..k).find(|&j| wanted[j] && source[j] == j && equal(j)) {
+                source[k] = j;
+            }
+        }
+        let mut texts: Vec<Option<Utf8Bytes>> = vec![None; n];
+        for k in 0..n {
+            if !wanted[k] || source[k] != k {
+                continue;
+            }
+            if let Told::Own(update) = &mut updates[k] {
+                // Moved, not cloned: nothing reads an update once encoded.
+                texts[k] = Some(text(&ServerMsg::Update {
+                    version,
+                    steps: std::mem::take(&mut update.steps),
+                    to_act: to_act.clone(),
+                    patch: std::mem::take(&mut update.patch),
+                    deadline: deadline.clone(),
+                    timed_out: timed_out.clone(),
+                    take_back,
                 }));
             }
-            if let Some(t) = texts[i].clone() {
+        }
+        for (id, i) in targets {
+            let Some(&k) = first.get(i) else {
+                continue;
+            };
+            if let Some(t) = texts[source[k]].clone() {
                 self.send_text(id, t);
             }
         }

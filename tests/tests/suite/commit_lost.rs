@@ -1,10 +1,11 @@
 //! A commit whose answer is lost: the connection to Postgres breaks as the
-//! room's COMMIT goes out. The server cannot know whether the step was
+//! room's commit goes out (a COMMIT, or the lone insert that is its own
+//! transaction). The server cannot know whether the step was
 //! stored, so it acknowledges nothing, refuses the action (`storage`),
 //! closes the room's sockets with 1012 and rebuilds the room from its
 //! stored log (the high-water mark); its clients resume from what they
-//! hold. Both ways a COMMIT can be lost are played, through a proxy in
-//! front of Postgres that cuts the connection sending the next COMMIT:
+//! hold. Both ways a commit can be lost are played, through a proxy in
+//! front of Postgres that cuts the connection sending the next one:
 //!
 //! - **before** Postgres gets it: the transaction is rolled back, the room
 //!   comes back at the version it had, and the same move can be made again;
@@ -29,7 +30,7 @@ use parlor_tests::{players, Answer, Event, TestClient, TestDb, TestServer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-/// Where the proxy cuts the connection that sends the next COMMIT.
+/// Where the proxy cuts the connection that sends the next commit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Cut {
     /// The COMMIT never reaches Postgres.
@@ -41,9 +42,13 @@ enum Cut {
 /// A TCP proxy in front of Postgres (plain text: `sslmode=disable`).
 struct CutProxy {
     addr: std::net::SocketAddr,
-    armed: Arc<Mutex<Option<Cut>>>,
+    armed: Arc<Mutex<Option<Armed>>>,
     cuts: Arc<AtomicUsize>,
 }
+
+/// A cut to make, and the bytes that mark a statement as the room's own
+/// (its match id, among the parameters of a lone insert).
+type Armed = (Cut, Vec<u8>);
 
 impl CutProxy {
     async fn start(upstream: String) -> CutProxy {
@@ -63,8 +68,8 @@ impl CutProxy {
         CutProxy { addr, armed, cuts }
     }
 
-    fn arm(&self, cut: Cut) {
-        *self.armed.lock().unwrap() = Some(cut);
+    fn arm(&self, cut: Cut, marker: &str) {
+        *self.armed.lock().unwrap() = Some((cut, marker.as_bytes().to_vec()));
     }
 }
 
@@ -72,7 +77,7 @@ impl CutProxy {
 async fn pump(
     client: TcpStream,
     server: TcpStream,
-    armed: Arc<Mutex<Option<Cut>>>,
+    armed: Arc<Mutex<Option<Armed>>>,
     cuts: Arc<AtomicUsize>,
 ) {
     let (mut from_client, mut to_client) = client.into_split();
@@ -101,12 +106,21 @@ async fn pump(
             Ok(n) => n,
         };
         let chunk = &buf[..n];
-        // sqlx commits with the simple query "COMMIT".
-        let commit = chunk.windows(6).any(|w| w == b"COMMIT");
-        let take = if commit {
-            armed.lock().unwrap().take()
-        } else {
-            None
+        // sqlx commits with the simple query "COMMIT"; a batch that is one
+        // insert commits as it runs (a Parse, or a Bind of the statement
+        // parsed before, whose parameters hold the match id).
+        let take = {
+            let mut armed = armed.lock().unwrap();
+            let ours = armed.as_ref().is_some_and(|(_, marker)| {
+                chunk.windows(6).any(|w| w == b"COMMIT")
+                    || (matches!(chunk.first(), Some(b'P' | b'B'))
+                        && chunk.windows(marker.len()).any(|w| w == marker.as_slice()))
+            });
+            if ours {
+                armed.take().map(|(cut, _)| cut)
+            } else {
+                None
+            }
         };
         match take {
             Some(Cut::Before) => {
@@ -177,7 +191,7 @@ async fn a_lost_commit_reloads_the_room_from_its_log() {
             .enumerate()
             .find_map(|(i, c)| Some((i, players::decide(c.seat()?, c.view())?)))
             .expect("a seat is to act");
-        proxy.arm(cut);
+        proxy.arm(cut, &id.to_string());
         let seq = t.seats[i].act(held, action.clone()).await.unwrap();
         match t.seats[i].await_answer(seq).await {
             Answer::Refused(ErrorCode::Storage, _) => {}

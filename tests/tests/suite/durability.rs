@@ -91,9 +91,10 @@ async fn no_ack_before_the_step_is_stored() {
 }
 
 /// Postgres: rooms never wait behind a commit they are not in. One room's
-/// write is held up (its match row locked from outside: the step insert's
-/// foreign-key check waits for it); another room's move, made after, is
-/// acknowledged and stored meanwhile, and the first one once it is let go.
+/// write is held up (its next log row inserted from outside in a
+/// transaction left open: the step insert waits on the key); another room's
+/// move, made after, is acknowledged and stored meanwhile, and the first one
+/// once it is let go.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_held_commit_holds_up_only_its_own_room() {
     let Some(db) = parlor_tests::TestDb::postgres().await else {
@@ -122,11 +123,15 @@ async fn a_held_commit_holds_up_only_its_own_room() {
     }
     let mut blocker = sqlx::PgConnection::connect(db.url()).await.unwrap();
     sqlx::query("begin").execute(&mut blocker).await.unwrap();
-    sqlx::query("select 1 from game_match where match_id = $1 for update")
-        .bind(moves[0].3.to_string())
-        .execute(&mut blocker)
-        .await
-        .unwrap();
+    sqlx::query(
+        "insert into step_batch (match_id, seq, steps, seat, step, created_at) \
+         select $1, coalesce(max(seq + steps), 1), 1, null, '[]', 0 \
+         from step_batch where match_id = $1",
+    )
+    .bind(moves[0].3.to_string())
+    .execute(&mut blocker)
+    .await
+    .unwrap();
 
     let (i0, a0, v0, held_match) = moves[0].clone();
     let seq0 = tables[0].seats[i0].act(v0, a0).await.unwrap();
