@@ -244,12 +244,16 @@ async fn commit_batch(writer: &mut Writer, mut batch: Vec<Append>, stats: &Write
 /// Writes a batch in one transaction; returns the jobs (by index) that were
 /// not written because their room was taken over (cluster mode).
 async fn write_batch(conn: &mut AnyConnection, batch: &[Append]) -> StoreResult<Vec<usize>> {
-    if let Some(rows) = lone_insert(batch) {
+    match lone_insert(batch) {
         // One statement is its own transaction: committed (and fsynced)
         // when it returns, in one round trip instead of three (begin,
-        // insert, commit). Every room of the batch waits on that trip.
-        insert_batches(conn, &rows).await?;
-        return Ok(Vec::new());
+        // insert, commit), or four with the owners' lock in cluster mode.
+        Some(Lone::Plain(rows)) => {
+            insert_batches(conn, &rows).await?;
+            return Ok(Vec::new());
+        }
+        Some(Lone::Fenced(rows)) => return fenced_insert(conn, batch, &rows).await,
+        None => {}
     }
     let mut tx = conn.begin().await?;
     let fenced = hold_owners(&mut tx, batch).await?;
@@ -286,21 +290,136 @@ async fn write_batch(conn: &mut AnyConnection, batch: &[Append]) -> StoreResult<
     Ok(fenced)
 }
 
-/// The batch's rows, when one insert statement is all it writes: no room
-/// fenced (single mode), no deadline or end of match, and few enough rows.
-fn lone_insert(batch: &[Append]) -> Option<Vec<BatchRow>> {
-    let plain = batch
+/// A batch that is log rows only, written by one statement.
+enum Lone {
+    /// Single mode: a multi-row insert.
+    Plain(Vec<BatchRow>),
+    /// Cluster mode: the insert with the owners' lock ([`fenced_insert`]).
+    Fenced(Vec<BatchRow>),
+}
+
+/// The batch's rows, when one statement is all it writes: no deadline or
+/// end of match, every room fenced or none, and few enough rows.
+fn lone_insert(batch: &[Append]) -> Option<Lone> {
+    let rows_only = batch
         .iter()
-        .all(|job| job.fence.is_none() && job.deadline.is_none() && job.finish.is_none());
-    if !plain || batch.len() > ROWS_PER_INSERT {
+        .all(|job| job.deadline.is_none() && job.finish.is_none());
+    if !rows_only || batch.len() > ROWS_PER_INSERT {
         return None;
     }
-    Some(
-        batch
-            .iter()
-            .filter_map(|job| BatchRow::new(job.match_id, None, &job.steps))
-            .collect(),
-    )
+    let rows = batch
+        .iter()
+        .filter_map(|job| {
+            BatchRow::new(
+                job.match_id,
+                job.fence.as_ref().map(|f| f.epoch),
+                &job.steps,
+            )
+        })
+        .collect();
+    if batch.iter().all(|job| job.fence.is_none()) {
+        Some(Lone::Plain(rows))
+    } else if batch.iter().all(|job| job.fence.is_some()) {
+        Some(Lone::Fenced(rows))
+    } else {
+        None
+    }
+}
+
+/// Cluster mode, one statement: locks the owner row of every room in the
+/// batch at the epoch it holds (`FOR UPDATE` in a `WITH`, held until the
+/// statement commits, so a claim waits and then replays it) and inserts the
+/// rows of the rooms still held. Returns the jobs whose room was taken
+/// over. Postgres only, as cluster mode is.
+async fn fenced_insert(
+    conn: &mut AnyConnection,
+    batch: &[Append],
+    rows: &[BatchRow],
+) -> StoreResult<Vec<usize>> {
+    const COLUMNS: usize = 10;
+    let fences: Vec<(usize, &Fence)> = batch
+        .iter()
+        .enumerate()
+        .filter_map(|(i, job)| job.fence.as_ref().map(|f| (i, f)))
+        .collect();
+    let mut sql = String::from(
+        "with held as (select room_code, epoch from room_owner where (room_code, epoch) in (",
+    );
+    for i in 0..fences.len() {
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!("(${}, ${})", 2 * i + 1, 2 * i + 2));
+    }
+    sql.push_str(") for update)");
+    if !rows.is_empty() {
+        sql.push_str(
+            ", written as (insert into step_batch (match_id, seq, steps, seat, step, created_at, by_timer, by_stand_in, epoch) \
+             select v.match_id, v.seq, v.steps, v.seat, v.step, v.created_at, v.by_timer, v.by_stand_in, v.epoch from (values ",
+        );
+        let first = 2 * fences.len();
+        for i in 0..rows.len() {
+            let b = first + i * COLUMNS;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('(');
+            for k in 1..=COLUMNS {
+                if k > 1 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!("${}", b + k));
+            }
+            sql.push(')');
+        }
+        sql.push_str(
+            ") as v (room_code, match_id, seq, steps, seat, step, created_at, by_timer, by_stand_in, epoch) \
+             join held on held.room_code = v.room_code and held.epoch = v.epoch returning 1)",
+        );
+    }
+    sql.push_str(" select room_code, epoch from held");
+    let mut q = sqlx::query(&sql);
+    for (_, f) in &fences {
+        q = q.bind(&f.code.0).bind(f.epoch);
+    }
+    let now = now_ms();
+    let codes = batch
+        .iter()
+        .filter(|job| !job.steps.is_empty())
+        .map(|job| job.fence.as_ref().map(|f| f.code.0.as_str()));
+    for (r, code) in rows.iter().zip(codes) {
+        q = q
+            .bind(code.unwrap_or_default())
+            .bind(&r.match_id)
+            .bind(r.seq)
+            .bind(r.steps)
+            .bind(r.seat)
+            .bind(&r.json)
+            .bind(now)
+            .bind(r.by_timer)
+            .bind(r.by_stand_in)
+            .bind(r.epoch);
+    }
+    let mut held = Vec::new();
+    for row in q.fetch_all(&mut *conn).await? {
+        let code: String = sqlx::Row::try_get(&row, 0)?;
+        let epoch: i64 = sqlx::Row::try_get(&row, 1)?;
+        held.push((code, epoch));
+    }
+    Ok(not_held(fences, &held))
+}
+
+/// The jobs (by index) whose fence is not among the `held` owner rows; their
+/// rooms are told (`Fence::lose`).
+fn not_held(fences: Vec<(usize, &Fence)>, held: &[(String, i64)]) -> Vec<usize> {
+    let mut fenced = Vec::new();
+    for (i, f) in fences {
+        if !held.iter().any(|(c, e)| *c == f.code.0 && *e == f.epoch) {
+            f.lose();
+            fenced.push(i);
+        }
+    }
+    fenced
 }
 
 /// One stored row of the log: the steps one append wrote (an action and
@@ -424,14 +543,7 @@ async fn hold_owners(
             held.push((code, epoch));
         }
     }
-    let mut fenced = Vec::new();
-    for (i, f) in fences {
-        if !held.iter().any(|(c, e)| *c == f.code.0 && *e == f.epoch) {
-            f.lose();
-            fenced.push(i);
-        }
-    }
-    Ok(fenced)
+    Ok(not_held(fences, &held))
 }
 
 /// The result, the room's status and the scorecards of a finished match.
