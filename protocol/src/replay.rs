@@ -74,6 +74,13 @@ pub struct Replay {
     pub viewer: Viewer,
     /// Player names, by seat.
     pub players: Vec<String>,
+    /// Seats a server bot played from the start (empty in the replay of a
+    /// downloaded record, which does not say).
+    #[serde(default)]
+    pub bots: Vec<crate::Seat>,
+    /// Each of those bots' level, in the order of `bots`.
+    #[serde(default)]
+    pub bot_levels: Vec<crate::BotLevel>,
     /// The view before the first step (version 0).
     pub start: AnyView,
     /// Step `i` takes the view from version `i` to version `i + 1`.

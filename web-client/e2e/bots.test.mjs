@@ -128,6 +128,12 @@ test('the host adds a hard bot in the lobby and plays a whole match against it',
   await a.getByTestId('match-result').waitFor();
   await a.getByTestId('bot-mark-1').getByText('hard bot').waitFor();
   assert.equal(await a.getByTestId('bot-mark-0').count(), 0, 'Ana is no bot');
+  // The replay too, on the seat it offers the bot's eyes from.
+  await a.getByTestId('open-replay').click();
+  await a.getByTestId('replay-bot-mark-1').getByText('hard bot').waitFor();
+  assert.equal(await a.getByTestId('replay-bot-mark-0').count(), 0, 'Ana is no bot in the replay');
+  assert.match(await a.getByTestId('replay-mover').locator('option').nth(1).innerText(), /\(hard bot\)/);
+  await snap(a, 'bots-replay-desktop');
   await a.goto(`${h.baseUrl}/matches`);
   await a.getByTestId('match-list').waitFor();
   assert.equal((await a.getByTestId('bot-mark-1').first().innerText()).trim(), 'hard bot');

@@ -181,6 +181,12 @@ async fn a_person_plays_a_whole_match_against_a_hard_bot_in_every_game() {
         let record = server.match_record(a.match_id()).await;
         assert_eq!(record.bots, vec![Seat(1)]);
         assert_eq!(record.bot_levels, vec![BotLevel::Hard]);
+        // The replay says so too, from any seat's eyes.
+        let replay: parlor_protocol::replay::Replay = server
+            .get_json(&format!("/api/matches/{}/replay?seat=0", a.match_id()))
+            .await;
+        assert_eq!(replay.bots, vec![Seat(1)], "{}", kind.slug());
+        assert_eq!(replay.bot_levels, vec![BotLevel::Hard], "{}", kind.slug());
     }
     let history = server.history("").await;
     assert!(
