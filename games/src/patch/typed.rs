@@ -286,17 +286,6 @@ impl<'a> ser::Serializer for Cmp<'a> {
     }
 }
 
-/// `a`'s member `key`. A view's objects are small: a scan of one B-tree
-/// leaf, comparing lengths before bytes, beats the tree's search, which
-/// compares bytes (a `memcmp` call) at every step.
-fn member<'a>(a: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
-    const LEAF: usize = 11;
-    if a.len() > LEAF {
-        return a.get(key);
-    }
-    a.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
-}
-
 /// Members of a struct remembered to find those that were removed.
 const MEMBERS: usize = 24;
 
@@ -338,7 +327,7 @@ impl ser::SerializeStruct for Struct<'_> {
                 n,
                 found,
             } => {
-                let before = member(a, key);
+                let before = a.get(key);
                 *found += usize::from(before.is_some());
                 if let Some(slot) = seen.get_mut(*n) {
                     *slot = key;
