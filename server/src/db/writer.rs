@@ -51,6 +51,17 @@ pub(super) struct Append {
     reply: oneshot::Sender<StoreResult<()>>,
 }
 
+impl Append {
+    /// Its log row (`None`: no steps), with the epoch it is fenced at.
+    fn row(&self) -> Option<BatchRow> {
+        BatchRow::new(
+            self.match_id,
+            self.fence.as_ref().map(|f| f.epoch),
+            &self.steps,
+        )
+    }
+}
+
 /// Most appends gathered into one transaction.
 const MAX_BATCH: usize = 512;
 
@@ -264,15 +275,7 @@ async fn write_batch(conn: &mut AnyConnection, batch: &[Append]) -> StoreResult<
             .filter(|(i, _)| !fenced.contains(i))
             .map(|(_, job)| job)
     };
-    let rows: Vec<BatchRow> = written()
-        .filter_map(|job| {
-            BatchRow::new(
-                job.match_id,
-                job.fence.as_ref().map(|f| f.epoch),
-                &job.steps,
-            )
-        })
-        .collect();
+    let rows: Vec<BatchRow> = written().filter_map(Append::row).collect();
     insert_batches(&mut tx, &rows).await?;
     for job in written() {
         if let Some(at) = job.deadline {
@@ -307,16 +310,7 @@ fn lone_insert(batch: &[Append]) -> Option<Lone> {
     if !rows_only || batch.len() > ROWS_PER_INSERT {
         return None;
     }
-    let rows = batch
-        .iter()
-        .filter_map(|job| {
-            BatchRow::new(
-                job.match_id,
-                job.fence.as_ref().map(|f| f.epoch),
-                &job.steps,
-            )
-        })
-        .collect();
+    let rows = batch.iter().filter_map(Append::row).collect();
     if batch.iter().all(|job| job.fence.is_none()) {
         Some(Lone::Plain(rows))
     } else if batch.iter().all(|job| job.fence.is_some()) {
@@ -345,33 +339,14 @@ async fn fenced_insert(
     let mut sql = String::from(
         "with held as (select room_code, epoch from room_owner where (room_code, epoch) in (",
     );
-    for i in 0..fences.len() {
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!("(${}, ${})", 2 * i + 1, 2 * i + 2));
-    }
+    push_tuples(&mut sql, fences.len(), 2, 0);
     sql.push_str(") for update)");
     if !rows.is_empty() {
         sql.push_str(
             ", written as (insert into step_batch (match_id, seq, steps, seat, step, created_at, by_timer, by_stand_in, epoch) \
              select v.match_id, v.seq, v.steps, v.seat, v.step, v.created_at, v.by_timer, v.by_stand_in, v.epoch from (values ",
         );
-        let first = 2 * fences.len();
-        for i in 0..rows.len() {
-            let b = first + i * COLUMNS;
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push('(');
-            for k in 1..=COLUMNS {
-                if k > 1 {
-                    sql.push_str(", ");
-                }
-                sql.push_str(&format!("${}", b + k));
-            }
-            sql.push(')');
-        }
+        push_tuples(&mut sql, rows.len(), COLUMNS, 2 * fences.len());
         sql.push_str(
             ") as v (room_code, match_id, seq, steps, seat, step, created_at, by_timer, by_stand_in, epoch) \
              join held on held.room_code = v.room_code and held.epoch = v.epoch returning 1)",
@@ -388,17 +363,7 @@ async fn fenced_insert(
         .filter(|job| !job.steps.is_empty())
         .map(|job| job.fence.as_ref().map(|f| f.code.0.as_str()));
     for (r, code) in rows.iter().zip(codes) {
-        q = q
-            .bind(code.unwrap_or_default())
-            .bind(&r.match_id)
-            .bind(r.seq)
-            .bind(r.steps)
-            .bind(r.seat)
-            .bind(&r.json)
-            .bind(now)
-            .bind(r.by_timer)
-            .bind(r.by_stand_in)
-            .bind(r.epoch);
+        q = r.bind(q.bind(code.unwrap_or_default()), now);
     }
     let mut held = Vec::new();
     for row in q.fetch_all(&mut *conn).await? {
@@ -466,6 +431,41 @@ impl BatchRow {
     }
 }
 
+impl BatchRow {
+    /// Binds the row's nine columns, in `step_batch`'s order, written `now`.
+    fn bind<'q>(
+        &'q self,
+        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+        now: i64,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        q.bind(&self.match_id)
+            .bind(self.seq)
+            .bind(self.steps)
+            .bind(self.seat)
+            .bind(&self.json)
+            .bind(now)
+            .bind(self.by_timer)
+            .bind(self.by_stand_in)
+            .bind(self.epoch)
+    }
+}
+
+/// Appends `rows` tuples of `columns` numbered placeholders to `sql`, the
+/// first numbered `after + 1`: `($1, $2), ($3, $4)`.
+fn push_tuples(sql: &mut String, rows: usize, columns: usize, after: usize) {
+    use std::fmt::Write as _;
+    for i in 0..rows {
+        sql.push_str(if i > 0 { ", (" } else { "(" });
+        for k in 1..=columns {
+            if k > 1 {
+                sql.push_str(", ");
+            }
+            let _ = write!(sql, "${}", after + i * columns + k);
+        }
+        sql.push(')');
+    }
+}
+
 /// Inserts log rows, [`ROWS_PER_INSERT`] to a statement.
 pub(super) async fn insert_batches(conn: &mut AnyConnection, rows: &[BatchRow]) -> StoreResult<()> {
     const COLUMNS: usize = 9;
@@ -474,32 +474,10 @@ pub(super) async fn insert_batches(conn: &mut AnyConnection, rows: &[BatchRow]) 
         let mut sql = String::from(
             "insert into step_batch (match_id, seq, steps, seat, step, created_at, by_timer, by_stand_in, epoch) values ",
         );
-        for i in 0..chunk.len() {
-            let b = i * COLUMNS;
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push('(');
-            for k in 1..=COLUMNS {
-                if k > 1 {
-                    sql.push_str(", ");
-                }
-                sql.push_str(&format!("${}", b + k));
-            }
-            sql.push(')');
-        }
+        push_tuples(&mut sql, chunk.len(), COLUMNS, 0);
         let mut q = sqlx::query(&sql);
         for r in chunk {
-            q = q
-                .bind(&r.match_id)
-                .bind(r.seq)
-                .bind(r.steps)
-                .bind(r.seat)
-                .bind(&r.json)
-                .bind(now)
-                .bind(r.by_timer)
-                .bind(r.by_stand_in)
-                .bind(r.epoch);
+            q = r.bind(q, now);
         }
         q.execute(&mut *conn).await?;
     }
@@ -526,12 +504,7 @@ async fn hold_owners(
     for chunk in fences.chunks(ROWS_PER_INSERT) {
         let mut sql =
             String::from("select room_code, epoch from room_owner where (room_code, epoch) in (");
-        for i in 0..chunk.len() {
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push_str(&format!("(${}, ${})", 2 * i + 1, 2 * i + 2));
-        }
+        push_tuples(&mut sql, chunk.len(), 2, 0);
         sql.push_str(") for update");
         let mut q = sqlx::query(&sql);
         for (_, f) in chunk {
