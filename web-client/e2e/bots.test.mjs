@@ -10,7 +10,7 @@
 // reloads mid-match gets the whole log back.
 //
 //   npm run build && PARLOR_SERVER_BIN=... node --test e2e/bots.test.mjs
-// E2E_SCREENSHOTS=dir saves bots-{lobby,table,over,stand-in}-{desktop,phone}.png.
+// E2E_SCREENSHOTS=dir saves bots-{lobby,table,over,stand-in}-{desktop,phone}.png and bots-replay-{desktop,phone}.png.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -134,6 +134,10 @@ test('the host adds a hard bot in the lobby and plays a whole match against it',
   assert.equal(await a.getByTestId('replay-bot-mark-0').count(), 0, 'Ana is no bot in the replay');
   assert.match(await a.getByTestId('replay-mover').locator('option').nth(1).innerText(), /\(hard bot\)/);
   await snap(a, 'bots-replay-desktop');
+  await a.setViewportSize({ width: 390, height: 844 });
+  await noHorizontalScroll(a);
+  await snap(a, 'bots-replay-phone');
+  await a.setViewportSize({ width: 1100, height: 900 });
   await a.goto(`${h.baseUrl}/matches`);
   await a.getByTestId('match-list').waitFor();
   assert.equal((await a.getByTestId('bot-mark-1').first().innerText()).trim(), 'hard bot');
