@@ -13,6 +13,9 @@
 //!   is stored though refused, and every client resumes to the stored
 //!   version, the step applied once.
 //!
+//! Each is played for both ways a move is written: a lone insert (no timer)
+//! and a transaction (a turn timer's deadline moves with every move).
+//!
 //! Then the match is played to its end and verified from its seed.
 #![allow(clippy::unwrap_used, missing_docs)]
 
@@ -22,7 +25,7 @@ use std::time::Duration;
 
 use parlor_games::record::verify;
 use parlor_protocol::replay::MatchExport;
-use parlor_protocol::{close, ErrorCode, GameKind};
+use parlor_protocol::{close, ClientMsg, ErrorCode, GameKind, TurnTimer};
 use parlor_server::config::Config;
 use parlor_server::db::Store;
 use parlor_tests::driver::{await_welcome, Table};
@@ -46,9 +49,9 @@ struct CutProxy {
     cuts: Arc<AtomicUsize>,
 }
 
-/// A cut to make, and the bytes that mark a statement as the room's own
-/// (its match id, among the parameters of a lone insert).
-type Armed = (Cut, Vec<u8>);
+/// A cut to make, and the bytes that mark a lone insert as the room's own
+/// (its match id, among the parameters); `None`: only a COMMIT is cut.
+type Armed = (Cut, Option<Vec<u8>>);
 
 impl CutProxy {
     async fn start(upstream: String) -> CutProxy {
@@ -68,8 +71,8 @@ impl CutProxy {
         CutProxy { addr, armed, cuts }
     }
 
-    fn arm(&self, cut: Cut, marker: &str) {
-        *self.armed.lock().unwrap() = Some((cut, marker.as_bytes().to_vec()));
+    fn arm(&self, cut: Cut, marker: Option<&str>) {
+        *self.armed.lock().unwrap() = Some((cut, marker.map(|m| m.as_bytes().to_vec())));
     }
 }
 
@@ -113,8 +116,10 @@ async fn pump(
             let mut armed = armed.lock().unwrap();
             let ours = armed.as_ref().is_some_and(|(_, marker)| {
                 chunk.windows(6).any(|w| w == b"COMMIT")
-                    || (matches!(chunk.first(), Some(b'P' | b'B'))
-                        && chunk.windows(marker.len()).any(|w| w == marker.as_slice()))
+                    || marker.as_ref().is_some_and(|marker| {
+                        matches!(chunk.first(), Some(b'P' | b'B'))
+                            && chunk.windows(marker.len()).any(|w| w == marker.as_slice())
+                    })
             });
             if ours {
                 armed.take().map(|(cut, _)| cut)
@@ -160,8 +165,21 @@ async fn closed(c: &mut TestClient) -> Option<u16> {
     }
 }
 
+/// A move's commit is one insert, which commits as it runs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lost_commit_reloads_the_room_from_its_log() {
+    lost_commits(None).await;
+}
+
+/// A turn timer's deadline moves with every move, so each commit is a
+/// transaction (BEGIN … COMMIT), and only a COMMIT is cut: were a move
+/// written otherwise, nothing would be cut and the move acknowledged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_commit_of_a_timed_table_reloads_it_too() {
+    lost_commits(Some(TurnTimer::Day)).await;
+}
+
+async fn lost_commits(timer: Option<TurnTimer>) {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
@@ -176,8 +194,16 @@ async fn a_lost_commit_reloads_the_room_from_its_log() {
     );
     let server = TestServer::start_with(Config::for_tests(&url)).await;
     let store = Store::connect(db.url()).await.unwrap();
-    let mut t = Table::started(&server.api, GameKind::DoozyDice, 0, 2, 0).await;
+    let kind = GameKind::DoozyDice;
+    let mut t = Table::open(&server.api, kind, (players::player(kind).options)(0), 2, 0).await;
+    if let Some(timer) = timer {
+        // Taken before the start: the room reads its messages in order.
+        t.seats[0].send(&ClientMsg::SetTurnTimer { timer }).await;
+    }
+    t.start().await;
     let id = t.seats[0].match_id();
+    let id_text = id.to_string();
+    let marker = timer.is_none().then_some(id_text.as_str());
 
     for (round, cut) in [Cut::Before, Cut::After].into_iter().enumerate() {
         for c in &mut t.seats {
@@ -191,7 +217,7 @@ async fn a_lost_commit_reloads_the_room_from_its_log() {
             .enumerate()
             .find_map(|(i, c)| Some((i, players::decide(c.seat()?, c.view())?)))
             .expect("a seat is to act");
-        proxy.arm(cut, &id.to_string());
+        proxy.arm(cut, marker);
         let seq = t.seats[i].act(held, action.clone()).await.unwrap();
         match t.seats[i].await_answer(seq).await {
             Answer::Refused(ErrorCode::Storage, _) => {}
