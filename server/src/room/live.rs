@@ -79,7 +79,7 @@ pub enum RestoreError {
 }
 
 /// What one viewer is told about a batch of steps.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ViewerUpdate {
     /// Its views of the steps.
     pub steps: Vec<AnyStepView>,

@@ -7,7 +7,7 @@ use parlor_protocol::{AnyAction, ErrorCode, MatchId, RoomStatus, Seat, ServerMsg
 use tracing::info;
 
 use super::actor::text;
-use super::live::{LiveMatch, Planned, Told};
+use super::live::{LiveMatch, Planned, Told, ViewerUpdate};
 use super::refusal::Refusal;
 use super::state::Room;
 use super::ConnId;
@@ -235,7 +235,7 @@ impl Room {
     /// After steps were stored and applied: acknowledges the sender, sends
     /// every connection its own viewer's update (encoded once per viewer,
     /// however many connections share it), and announces the end.
-    fn publish(&mut self, mut updates: Vec<Told>, ack: Option<(ConnId, u32)>) {
+    fn publish(&mut self, updates: Vec<Told>, ack: Option<(ConnId, u32)>) {
         let Some(live) = self.live.as_ref() else {
             return;
         };
@@ -271,58 +271,20 @@ impl Room {
                 },
             );
         }
-        // Viewers told the same thing (every viewer, in a game that hides
-        // nothing) share one encoded message: `Same` ones as the match found
-        // them, others if their updates turn out equal.
-        let n = updates.len();
-        let first: Vec<usize> = (0..n)
-            .map(|i| match updates[i] {
-                Told::Same(j) if j < n => j,
-                _ => i,
+        let viewers: Vec<usize> = targets.iter().map(|&(_, i)| i).collect();
+        let texts = encode_once(updates, &viewers, |update| {
+            text(&ServerMsg::Update {
+                version,
+                steps: update.steps,
+                to_act: to_act.clone(),
+                patch: update.patch,
+                deadline: deadline.clone(),
+                timed_out: timed_out.clone(),
+                take_back,
             })
-            .collect();
-        let mut wanted = vec![false; n];
-        for &(_, i) in &targets {
-            if let Some(&k) = first.get(i) {
-                wanted[k] = true;
-            }
-        }
-        let mut source: Vec<usize> = (0..n).collect();
-        for k in 0..n {
-            let Told::Own(mine) = &updates[k] else {
-                continue;
-            };
-            if !wanted[k] {
-                continue;
-            }
-            let equal = |j: usize| matches!(&updates[j], Told::Own(u) if u == mine);
-            if let Some(j) = (0..k).find(|&j| wanted[j] && source[j] == j && equal(j)) {
-                source[k] = j;
-            }
-        }
-        let mut texts: Vec<Option<Utf8Bytes>> = vec![None; n];
-        for k in 0..n {
-            if !wanted[k] || source[k] != k {
-                continue;
-            }
-            if let Told::Own(update) = &mut updates[k] {
-                // Moved, not cloned: nothing reads an update once encoded.
-                texts[k] = Some(text(&ServerMsg::Update {
-                    version,
-                    steps: std::mem::take(&mut update.steps),
-                    to_act: to_act.clone(),
-                    patch: std::mem::take(&mut update.patch),
-                    deadline: deadline.clone(),
-                    timed_out: timed_out.clone(),
-                    take_back,
-                }));
-            }
-        }
+        });
         for (id, i) in targets {
-            let Some(&k) = first.get(i) else {
-                continue;
-            };
-            if let Some(t) = texts[source[k]].clone() {
+            if let Some(t) = texts.get(i).cloned().flatten() {
                 self.send_text(id, t);
             }
         }
@@ -397,4 +359,97 @@ fn new_steps(live: &LiveMatch, planned: &Planned) -> Vec<NewStep> {
             by_stand_in: planned.by_stand_in && i == 0,
         })
         .collect()
+}
+
+/// Each viewer's update encoded (by index; `None` for a viewer no
+/// connection holds), each distinct update once: viewers told the `Same`
+/// as an earlier one (every viewer, in a game that hides nothing) share its
+/// text, as do viewers whose own updates turn out equal. An update is moved
+/// into `encode`, not cloned: nothing reads it once encoded.
+fn encode_once(
+    mut updates: Vec<Told>,
+    viewers: &[usize],
+    mut encode: impl FnMut(ViewerUpdate) -> Utf8Bytes,
+) -> Vec<Option<Utf8Bytes>> {
+    let n = updates.len();
+    // The viewer whose update each one is told.
+    let first: Vec<usize> = (0..n)
+        .map(|i| match updates[i] {
+            Told::Same(j) if j < n => j,
+            _ => i,
+        })
+        .collect();
+    let mut wanted = vec![false; n];
+    for &i in viewers {
+        if let Some(&k) = first.get(i) {
+            wanted[k] = true;
+        }
+    }
+    // The viewer whose text each one sends.
+    let mut source = first.clone();
+    for k in 0..n {
+        let Told::Own(mine) = &updates[k] else {
+            continue;
+        };
+        if !wanted[k] {
+            continue;
+        }
+        let equal = |j: usize| matches!(&updates[j], Told::Own(u) if u == mine);
+        if let Some(j) = (0..k).find(|&j| wanted[j] && source[j] == j && equal(j)) {
+            source[k] = j;
+        }
+    }
+    let mut texts: Vec<Option<Utf8Bytes>> = vec![None; n];
+    for k in 0..n {
+        if !wanted[k] || source[k] != k {
+            continue;
+        }
+        if let Told::Own(update) = &mut updates[k] {
+            texts[k] = Some(encode(std::mem::take(update)));
+        }
+    }
+    (0..n).map(|i| texts[source[first[i]]].clone()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlor_protocol::ViewPatch;
+
+    fn own(key: &str) -> Told {
+        let mut merge = serde_json::Map::new();
+        merge.insert(key.to_owned(), serde_json::Value::from(1));
+        Told::Own(ViewerUpdate {
+            steps: Vec::new(),
+            patch: ViewPatch::Merge(merge),
+        })
+    }
+
+    #[test]
+    fn each_distinct_update_held_by_a_connection_is_encoded_once() {
+        // Viewer 1 is told what 0 is; 2's own update equals 0's; 3's differs;
+        // 4's is held by no connection.
+        let updates = vec![own("a"), Told::Same(0), own("a"), own("b"), own("c")];
+        let mut encoded = Vec::new();
+        let texts = encode_once(updates, &[0, 1, 2, 3], |u| {
+            let text = serde_json::to_string(&u.patch).unwrap_or_default();
+            encoded.push(text.clone());
+            Utf8Bytes::from(text)
+        });
+        assert_eq!(encoded, vec![r#"{"a":1}"#, r#"{"b":1}"#]);
+        let got: Vec<Option<&str>> = texts
+            .iter()
+            .map(|t| t.as_ref().map(|t| t.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                Some(r#"{"a":1}"#),
+                Some(r#"{"a":1}"#),
+                Some(r#"{"a":1}"#),
+                Some(r#"{"b":1}"#),
+                None
+            ]
+        );
+    }
 }
