@@ -95,34 +95,99 @@ fn current_roll(dice: &[DieView]) -> Option<[Symbol; 5]> {
     (dice.len() == 5).then_some(roll)
 }
 
+/// Every outcome of one re-roll, by the cards it makes: for each set of
+/// cards (a mask), how many of the equally likely outcomes make exactly it.
+struct Odds {
+    /// `(satisfied mask, outcomes)`, distinct masks.
+    masks: Vec<(u32, u32)>,
+    /// Outcomes in all (6 to the number of dice re-rolled).
+    total: u32,
+}
+
+impl Odds {
+    /// Enumerates rolling `blue` blue and `doozy` Doozy dice beside `kept`.
+    fn enumerate(kept: &[Symbol], blue: usize, doozy: usize) -> Odds {
+        let kinds: Vec<DieKind> = std::iter::repeat_n(DieKind::Blue, blue)
+            .chain(std::iter::repeat_n(DieKind::Doozy, doozy))
+            .collect();
+        let mut by_mask: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+        let mut total = 0u32;
+        each_outcome(&kinds, |new| {
+            let mut full = [0u8; 5];
+            for (slot, s) in full
+                .iter_mut()
+                .zip(kept.iter().chain(new.iter().take(kinds.len())))
+            {
+                *slot = *s;
+            }
+            total += 1;
+            *by_mask.entry(cards::satisfied_mask(full)).or_default() += 1;
+        });
+        Odds {
+            masks: by_mask.into_iter().collect(),
+            total,
+        }
+    }
+
+    /// Chance of making a card of `wanted`.
+    fn chance(&self, wanted: u32) -> f64 {
+        let hits: u32 = self
+            .masks
+            .iter()
+            .filter(|(mask, _)| mask & wanted != 0)
+            .map(|(_, n)| n)
+            .sum();
+        f64::from(hits) / f64::from(self.total.max(1))
+    }
+}
+
+/// The kept dice (sorted symbols, `u8::MAX` past the last) and the number of
+/// blue and Doozy dice re-rolled: all a re-roll's odds depend on, since a
+/// card reads the dice as a set of symbols.
+type OddsKey = ([Symbol; 5], u8, u8);
+
+thread_local! {
+    /// Re-roll odds worked out so far on this thread. A decision weighs up
+    /// to 31 re-rolls of up to 7,776 outcomes each, and the hard bot's
+    /// playouts make thousands of decisions, so each is enumerated once. At
+    /// most 792 kept sets × 12 splits of the dice, each a few hundred
+    /// masks: bounded whatever is played.
+    static ODDS: std::cell::RefCell<std::collections::HashMap<OddsKey, std::rc::Rc<Odds>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
 /// Chance that re-rolling `reroll` (die indices) makes a card of `wanted`.
 fn reroll_chance(dice: &[DieView], roll: [Symbol; 5], reroll: &[u8], wanted: u32) -> f64 {
-    let kept: Vec<Symbol> = (0..5u8)
-        .filter(|i| !reroll.contains(i))
-        .filter_map(|i| roll.get(usize::from(i)).copied())
-        .collect();
-    let kinds: Vec<DieKind> = reroll
-        .iter()
-        .filter_map(|i| dice.get(usize::from(*i)).map(|d| d.kind))
-        .collect();
-    if kept.len() + kinds.len() != 5 {
+    let mut kept = [u8::MAX; 5];
+    let mut n = 0;
+    let (mut blue, mut doozy) = (0u8, 0u8);
+    for (i, (symbol, die)) in roll.iter().zip(dice).enumerate() {
+        if reroll.iter().any(|&r| usize::from(r) == i) {
+            match die.kind {
+                DieKind::Blue => blue += 1,
+                DieKind::Doozy => doozy += 1,
+            }
+        } else if let Some(slot) = kept.get_mut(n) {
+            *slot = *symbol;
+            n += 1;
+        }
+    }
+    if n + usize::from(blue + doozy) != 5 {
         return 0.0;
     }
-    let (mut hits, mut total) = (0u32, 0u32);
-    each_outcome(&kinds, |new| {
-        let mut full = [0u8; 5];
-        for (slot, s) in full
-            .iter_mut()
-            .zip(kept.iter().chain(new.iter().take(kinds.len())))
-        {
-            *slot = *s;
-        }
-        total += 1;
-        if cards::satisfied_mask(full) & wanted != 0 {
-            hits += 1;
-        }
+    kept.sort_unstable();
+    let key = (kept, blue, doozy);
+    let odds = ODDS.with(|cache| {
+        cache
+            .borrow_mut()
+            .entry(key)
+            .or_insert_with(|| {
+                let kept = kept.get(..n).unwrap_or_default();
+                std::rc::Rc::new(Odds::enumerate(kept, usize::from(blue), usize::from(doozy)))
+            })
+            .clone()
     });
-    f64::from(hits) / f64::from(total.max(1))
+    odds.chance(wanted)
 }
 
 /// The cards `seat` has yet to record, as a card mask.
@@ -257,6 +322,52 @@ mod tests {
         assert!((chance_of(CardId(1)) - 2976.0 / 7776.0).abs() < 1e-12);
         assert!((chance_of(CardId(3)) - 3246.0 / 7776.0).abs() < 1e-12);
         assert_eq!(chance_of(CardId(CARD_COUNT + 1)), 0.0);
+    }
+
+    /// The chance of making a wanted card, counted outcome by outcome.
+    fn counted(dice: &[DieView], roll: [Symbol; 5], reroll: &[u8], wanted: u32) -> f64 {
+        let kinds: Vec<DieKind> = reroll.iter().map(|&i| dice[usize::from(i)].kind).collect();
+        let (mut hits, mut total) = (0u32, 0u32);
+        each_outcome(&kinds, |new| {
+            let mut full = roll;
+            for (&i, s) in reroll.iter().zip(new) {
+                full[usize::from(i)] = s;
+            }
+            total += 1;
+            hits += u32::from(cards::satisfied_mask(full) & wanted != 0);
+        });
+        f64::from(hits) / f64::from(total)
+    }
+
+    #[test]
+    fn remembered_odds_are_the_counted_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..60 {
+            let dice: Vec<DieView> = [DieKind::Blue, DieKind::Blue, DieKind::Blue]
+                .into_iter()
+                .chain([DieKind::Doozy, DieKind::Doozy])
+                .map(|kind| {
+                    let value = rng.random_range(1..=6u8);
+                    DieView {
+                        kind,
+                        value: Some(value),
+                        face: kind == DieKind::Doozy && value == 1,
+                        locked: false,
+                    }
+                })
+                .collect();
+            let roll = current_roll(&dice).unwrap_or([0; 5]);
+            let wanted = rng.random::<u32>() & !1;
+            for subset in 1..32u8 {
+                let reroll: Vec<u8> = (0..5).filter(|i| subset & (1 << i) != 0).collect();
+                let remembered = reroll_chance(&dice, roll, &reroll, wanted);
+                let counted = counted(&dice, roll, &reroll, wanted);
+                assert!(
+                    (remembered - counted).abs() < 1e-12,
+                    "{roll:?} re-rolling {reroll:?}: {remembered} vs {counted}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@
 mod chat;
 mod history;
 mod matches;
+mod nodes;
 mod owners;
 mod retention;
 mod rooms;
@@ -26,7 +27,8 @@ mod writer;
 pub use chat::ChatTally;
 pub use history::HistoryFilter;
 pub use matches::ScorecardRow;
-pub use owners::{clock_offset, Claim, Membership, Node, NodeState, OwnedRoom, Owner};
+pub use nodes::{clock_offset, Membership, Node, NodeState};
+pub use owners::{Claim, OwnedRoom, Owner};
 pub use retention::{SweepTurn, SWEEP_LOCK};
 pub use writer::WriteStats;
 

@@ -8,7 +8,8 @@ use parlor_games::chance::{chance_rng, commitment};
 use parlor_games::patch::Walked;
 use parlor_games::{AnyStep, MatchError, Standing, Timeline};
 use parlor_protocol::{
-    AnyStepView, Deadline, GameOptions, MatchId, MatchSnapshot, Seat, ToAct, ViewPatch, Viewer,
+    AnyStepView, Deadline, GameOptions, MatchId, MatchSnapshot, PatchOp, Seat, ToAct, ViewPatch,
+    Viewer,
 };
 use rand::Rng;
 use std::sync::Arc;
@@ -326,8 +327,10 @@ impl LiveMatch {
         })
     }
 
-    /// Makes planned (and stored) steps current; hands back, per viewer,
-    /// its views of the steps and the patch from its previous view.
+    /// Makes planned (and stored) steps current; hands back, per viewer in
+    /// [`LiveMatch::viewers`] order, what it is told: its own views of the
+    /// steps and patch from its previous view, or [`Told::Same`] as an
+    /// earlier viewer whose steps and patch are the very same.
     pub fn commit(&mut self, planned: Planned) -> Vec<Told> {
         if planned.by_timer {
             self.timed_out.push(self.version + 1);
@@ -344,7 +347,7 @@ impl LiveMatch {
         let (views, changes) = self.next_views(before);
         self.views = views;
         let mut told: Vec<Told> = Vec::with_capacity(changes.len());
-        for (steps, change) in planned.step_views.into_iter().zip(changes) {
+        for (i, (steps, change)) in planned.step_views.into_iter().zip(changes).enumerate() {
             let next = match change {
                 Change::Own(patch) => Told::Own(ViewerUpdate { steps, patch }),
                 Change::Same(j) => match told.get(j) {
@@ -354,10 +357,18 @@ impl LiveMatch {
                         steps,
                         patch: first.patch.clone(),
                     }),
-                    // `j` is the first viewer with its view, so never `Same`.
+                    // Never: `j` is the first viewer with its view, so never
+                    // `Same`. Should it happen, the whole view is sent: an
+                    // empty patch would lose the change unseen.
                     Some(Told::Same(_)) | None => Told::Own(ViewerUpdate {
                         steps,
-                        patch: ViewPatch::default(),
+                        patch: ViewPatch::Ops(vec![PatchOp::Replace {
+                            path: String::new(),
+                            value: self
+                                .views
+                                .get(i)
+                                .map_or_else(|| serde_json::Value::Null, |v| v.as_ref().clone()),
+                        }]),
                     }),
                 },
             };
