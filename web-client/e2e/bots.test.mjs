@@ -17,8 +17,9 @@ import { test } from 'node:test';
 import { playTurn, startMatch, waitTurn } from './doozy.mjs';
 import { newPage, noHorizontalScroll, openRoom, shots, useServer } from './helpers.mjs';
 
-// Slow enough to see the bot thinking, quick enough for a short test.
-const h = useServer({ env: { PARLOR_BOT_THINK: '250ms' } });
+// Slow enough to see the bot thinking, quick enough for a short test (the
+// hard bot's search is capped as short as the others' think).
+const h = useServer({ env: { PARLOR_BOT_THINK: '250ms', PARLOR_HARD_BOT_THINK: '250ms' } });
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 async function snap(page, name) {

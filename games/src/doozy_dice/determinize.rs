@@ -12,7 +12,7 @@ use crate::bot::search::{Determinize, Playout};
 
 impl Determinize for DoozyDice {
     // Measured (docs/games/doozy-dice.md, "Hard bot").
-    const HARD_PLAYOUTS: u32 = 8;
+    const HARD_PLAYOUTS: u32 = 400;
     const PLAYOUT: Playout = Playout::Bot;
     const SCORE_SCALE: f64 = 10.0;
 
