@@ -29,6 +29,7 @@ where
         b: Player::Random,
         first_seed: 0,
         matches,
+        lone_a: false,
     };
     let tally = run::<G>(&G::Options::default(), &series, |_| {});
     let report = tally.report(G::KIND.slug(), &series);
@@ -74,6 +75,7 @@ where
         b: Player::Random,
         first_seed: 0,
         matches: 10,
+        lone_a: false,
     };
     let tally = run::<G>(&G::Options::default(), &series, |_| {});
     assert_eq!(tally.failed, 0, "{}", tally.report(G::KIND.slug(), &series));

@@ -24,7 +24,7 @@ fn usage() -> String {
 
 const USAGE_FLAGS: &str =
     "[--seats N (2)] [--matches N (1000)] [--seed FIRST (0)] [--a easy|normal|hard|hard:N[:random|:bot][@MS]|random (normal)] \
-[--b easy|normal|hard|hard:N[:random|:bot][@MS]|random (random)] [--options JSON (the game's defaults)] [--quiet]";
+[--b easy|normal|hard|hard:N[:random|:bot][@MS]|random (random)] [--options JSON (the game's defaults)] [--lone-a (A in one seat, B in the others)] [--quiet]";
 
 struct Args {
     game: GameKind,
@@ -41,12 +41,17 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
         b: Player::Random,
         first_seed: 0,
         matches: 1000,
+        lone_a: false,
     };
     let mut options = None;
     let mut quiet = false;
     while let Some(flag) = argv.next() {
         if flag == "--quiet" {
             quiet = true;
+            continue;
+        }
+        if flag == "--lone-a" {
+            series.lone_a = true;
             continue;
         }
         if flag == "--help" || flag == "-h" {

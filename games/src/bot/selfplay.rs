@@ -251,6 +251,45 @@ pub struct Series {
     pub first_seed: u64,
     /// How many matches.
     pub matches: u64,
+    /// A plays one seat only, B every other one (A against a table of Bs);
+    /// otherwise they alternate round the table ([`side_of`]).
+    pub lone_a: bool,
+}
+
+impl Series {
+    /// Which side plays each seat in match number `index`.
+    pub fn sides(&self, index: u64) -> Vec<Side> {
+        (0..self.seats)
+            .map(|s| {
+                if self.lone_a {
+                    lone_side_of(index, s, self.seats)
+                } else {
+                    side_of(index, s)
+                }
+            })
+            .collect()
+    }
+
+    /// A's fair share of the wins: a lone A's is one seat in `seats`, and
+    /// A and B alternating share evenly.
+    pub fn fair_share(&self) -> f64 {
+        if self.lone_a {
+            1.0 / f64::from(self.seats.max(1))
+        } else {
+            0.5
+        }
+    }
+}
+
+/// With a lone A: A plays seat `index mod seats` of match number `index`
+/// (round the table from match to match, so that no seat's advantage
+/// counts for or against it), B every other seat.
+pub fn lone_side_of(index: u64, seat: u8, seats: u8) -> Side {
+    if index % u64::from(seats.max(1)) == u64::from(seat) {
+        Side::A
+    } else {
+        Side::B
+    }
 }
 
 /// Statistics of a series.
@@ -412,6 +451,16 @@ impl Tally {
             series.b,
             100.0 * self.a_rate()
         );
+        if series.lone_a {
+            let fair = series.fair_share();
+            let _ = writeln!(
+                out,
+                "A alone against {} Bs: fair share {:.1}%, A won {:.2}x it",
+                series.seats.saturating_sub(1),
+                100.0 * fair,
+                self.a_rate() / fair
+            );
+        }
         let _ = writeln!(out, "kinds (count, matches with it):");
         for (kind, (n, m)) in &self.kinds {
             let _ = writeln!(out, "  {kind:<48} {n:>9} {m:>6}");
@@ -465,7 +514,7 @@ where
     let mut tally = Tally::default();
     for i in 0..series.matches {
         let seed = series.first_seed.wrapping_add(i);
-        let sides: Vec<Side> = (0..series.seats).map(|s| side_of(i, s)).collect();
+        let sides = series.sides(i);
         let players: Vec<Player> = sides
             .iter()
             .map(|s| match s {
@@ -521,6 +570,29 @@ mod tests {
         assert_eq!(side_of(0, 1), Side::B);
         assert_eq!(side_of(1, 0), Side::B);
         assert_eq!(side_of(1, 1), Side::A);
+    }
+
+    #[test]
+    fn a_lone_a_goes_round_the_table() {
+        let series = Series {
+            seats: 3,
+            a: Player::Bot(crate::bot::Level::Normal),
+            b: Player::Random,
+            first_seed: 0,
+            matches: 3,
+            lone_a: true,
+        };
+        assert_eq!(series.sides(0), vec![Side::A, Side::B, Side::B]);
+        assert_eq!(series.sides(1), vec![Side::B, Side::A, Side::B]);
+        assert_eq!(series.sides(2), vec![Side::B, Side::B, Side::A]);
+        assert_eq!(series.sides(3), vec![Side::A, Side::B, Side::B]);
+        assert!((series.fair_share() - 1.0 / 3.0).abs() < 1e-12);
+        let pairs = Series {
+            lone_a: false,
+            ..series
+        };
+        assert_eq!(pairs.sides(1), vec![Side::B, Side::A, Side::B]);
+        assert!((pairs.fair_share() - 0.5).abs() < 1e-12);
     }
 
     #[test]
