@@ -112,13 +112,17 @@ impl Room {
                 match self.store.mark_closed(&self.code, &reason).await {
                     Ok(()) => {
                         info!(reason = %reason, "room closed by the server's host");
+                        // Closed to commands before anyone hears of it: a
+                        // player told asks over HTTP why, and that lookup
+                        // must find no live room here (the store's 410
+                        // with the reason), never this one going away (404).
+                        rx.close();
                         for conn in self.conns.values() {
                             let _ = conn.out.try_send(Outgoing::Close {
                                 code: close::ROOM_CLOSED,
                                 reason: "closed by the server's host",
                             });
                         }
-                        rx.close();
                         self.drain(&mut rx).await;
                         let _ = reply.send(Ok(()));
                         return Stopped::Done;
