@@ -115,7 +115,8 @@ impl Room {
                         // Closed to commands before anyone hears of it: a
                         // player told asks over HTTP why, and that lookup
                         // must find no live room here (the store's 410
-                        // with the reason), never this one going away (404).
+                        // with the reason), never this one, whose drain
+                        // would answer it as a room still open.
                         rx.close();
                         for conn in self.conns.values() {
                             let _ = conn.out.try_send(Outgoing::Close {
