@@ -11,7 +11,7 @@ use crate::bot::Bot;
 pub trait TestPlan: Bot {
     /// Seeds per player count in the session suite (random playouts
     /// through a timeline), at every player count.
-    const SESSION_SEEDS: u64 = 80;
+    const SESSION_SEEDS: u64 = 40;
     /// Does a seat's view hide something another seat or the bag knows
     /// (hands, facedown piles)? Then the twin suites must see twins differ.
     const HIDES_FROM_SEATS: bool;

@@ -40,7 +40,7 @@ fn garbage(game: &DoozyDice, rng: &mut ChaCha8Rng) -> Vec<StepOf<DoozyDice>> {
 /// [`seeds_per_count`] seeds for `seats` players (1,000 with
 /// `PARLOR_HEAVY=1`), a quarter per option combination.
 fn run_all(seats: u8) -> Report {
-    let n = seeds_per_count(400);
+    let n = seeds_per_count(200);
     let quarter = n / 4;
     let mut total = Report::default();
     for (i, (lock_set_aside, auto_claim)) in

@@ -113,7 +113,7 @@ pub enum Illegal {
 }
 
 impl crate::TestPlan for DoozyDice {
-    const SESSION_SEEDS: u64 = 80;
+    const SESSION_SEEDS: u64 = 40;
     const HIDES_FROM_SEATS: bool = false;
     const TAKES_BACK: bool = true;
     const SIMULTANEOUS: bool = false;

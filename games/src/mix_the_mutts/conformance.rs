@@ -102,7 +102,7 @@ fn hoarder(
 /// [`seeds_per_count`] seeds for `seats` players: a quarter per option mix,
 /// half of them played by the [`hoarder`].
 fn run_all(seats: u8) -> Report {
-    let n = seeds_per_count(400);
+    let n = seeds_per_count(200);
     let (quarter, eighth) = (n / 4, n / 8);
     let mut total = Report::default();
     let mixes = [

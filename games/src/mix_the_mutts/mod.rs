@@ -151,7 +151,7 @@ fn needs(head: Breed, tail: Breed) -> String {
 }
 
 impl crate::TestPlan for MixTheMutts {
-    const SESSION_SEEDS: u64 = 80;
+    const SESSION_SEEDS: u64 = 40;
     const HIDES_FROM_SEATS: bool = true;
     const TAKES_BACK: bool = false;
     const SIMULTANEOUS: bool = true;

@@ -46,7 +46,7 @@ fn garbage(game: &Zingamino, rng: &mut ChaCha8Rng) -> Vec<StepOf<Zingamino>> {
 }
 
 fn run_all(seats: u8) -> Report {
-    run_with(seats, Options::default(), seeds_per_count(400))
+    run_with(seats, Options::default(), seeds_per_count(200))
 }
 
 fn run_with(seats: u8, options: Options, n: u64) -> Report {
@@ -93,7 +93,7 @@ fn two_players_digging_at_once() {
     let old = Options {
         dig_by_click: false,
     };
-    run_with(2, old, seeds_per_count(400));
+    run_with(2, old, seeds_per_count(200));
 }
 
 /// Counts of the rare corners reached by random playouts.

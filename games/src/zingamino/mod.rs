@@ -97,7 +97,7 @@ pub enum Illegal {
 
 impl crate::TestPlan for Zingamino {
     // Matches run several rounds to 64: fewer seeds per count.
-    const SESSION_SEEDS: u64 = 25;
+    const SESSION_SEEDS: u64 = 12;
     const HIDES_FROM_SEATS: bool = true;
     const TAKES_BACK: bool = false;
     const SIMULTANEOUS: bool = false;

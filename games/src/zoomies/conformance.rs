@@ -77,7 +77,7 @@ fn garbage(game: &Zoomies, rng: &mut ChaCha8Rng) -> Vec<StepOf<Zoomies>> {
 /// [`seeds_per_count`] seeds for `seats` players: a quarter per mix of a
 /// drawn or chosen first player and uniform or [`drainer`] play.
 fn run_all(seats: u8) -> Report {
-    let n = seeds_per_count(400);
+    let n = seeds_per_count(200);
     let quarter = n / 4;
     let mut total = Report::default();
     let mixes = [None, Some(Seat(seats - 1))];

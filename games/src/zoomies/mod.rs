@@ -185,7 +185,7 @@ impl Illegal {
 }
 
 impl crate::TestPlan for Zoomies {
-    const SESSION_SEEDS: u64 = 80;
+    const SESSION_SEEDS: u64 = 40;
     const HIDES_FROM_SEATS: bool = true;
     const TAKES_BACK: bool = true;
     const SIMULTANEOUS: bool = false;

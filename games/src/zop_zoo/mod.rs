@@ -92,7 +92,7 @@ pub enum Illegal {
 
 impl crate::TestPlan for ZopZoo {
     // Matches run several rounds to 800 (a few thousand steps).
-    const SESSION_SEEDS: u64 = 4;
+    const SESSION_SEEDS: u64 = 2;
     // Nothing to hide from a seat (the draw pile is never an order).
     const HIDES_FROM_SEATS: bool = false;
     // A wild's cover or a drawn task card's use leaves the seat alone to
