@@ -26,7 +26,7 @@ use crate::bot::search::{Determinize, Playout};
 
 impl Determinize for Zoomies {
     // Measured (docs/games/zoomies.md, "Hard bot").
-    const HARD_PLAYOUTS: u32 = 50;
+    const HARD_PLAYOUTS: u32 = 200;
     const PLAYOUT: Playout = Playout::Bot;
     const SCORE_SCALE: f64 = 10.0;
 
