@@ -104,6 +104,24 @@ test('the backlog never grows past its limit: the oldest waiting states are skip
   assert.ok(MAX_BACKLOG >= 2);
 });
 
+test('a state that takes the place of skipped ones stays on show as long as they would have', () => {
+  // A bot's step, then the same version again with no new step (a new
+  // deadline, say: no dwell of its own), behind a full backlog.
+  const { clock, shown, pacer, items } = setup(2);
+  pacer.push('s0', 600);
+  pacer.push('s1', 600);
+  pacer.push('s2', 600);
+  pacer.push('s2 again', 0);
+  pacer.push('s3', 600);
+  clock.advance(600);
+  assert.deepEqual(items(), ['s0', 's2 again'], 's1 and s2 skipped');
+  clock.advance(599);
+  assert.deepEqual(items(), ['s0', 's2 again'], "s2's news stays on show its dwell");
+  clock.advance(1);
+  assert.deepEqual(items(), ['s0', 's2 again', 's3']);
+  assert.equal(shown[2].at - shown[1].at, 600);
+});
+
 test('a hold stops the queue until released; an urgent state still shows', () => {
   const { clock, pacer, items } = setup();
   pacer.push('end of round', 600);

@@ -130,7 +130,13 @@ export class Pacer<T> {
       return;
     }
     this.#queue.push({ item, dwell });
-    while (this.#queue.length > this.#maxBacklog) this.#queue.shift();
+    // A skipped state's news shows in the next one (its steps are in that
+    // state's log), so the next one stays on show at least as long.
+    while (this.#queue.length > this.#maxBacklog) {
+      const skipped = this.#queue.shift();
+      const next = this.#queue[0];
+      if (skipped && next) next.dwell = Math.max(next.dwell, skipped.dwell);
+    }
     this.#pump();
   }
 
