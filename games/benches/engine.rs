@@ -153,18 +153,35 @@ fn patches_by_diff<G: Game>(log: &[Step<G::Action, G::Chance>]) -> usize {
     changed
 }
 
-/// The same patches as the server takes them: the typed view walked
-/// against the old JSON (`patch::merge_from`) and the old JSON patched in
-/// place, the generic path where that walk gives up.
-fn patches_typed<G: Game>(log: &[Step<G::Action, G::Chance>]) -> usize {
+/// The same patches as the server takes them: the typed view, in its
+/// tagged envelope as an `AnyView` is, walked against the old JSON
+/// (`patch::merge_from`, or with `within` only the members the step may
+/// change, `patch::merge_within`) and the old JSON patched in place, the
+/// generic path where that walk gives up.
+fn patches_typed<G: Game>(log: &[Step<G::Action, G::Chance>], within: bool) -> usize {
+    /// The shape of `AnyView`: the game's tag, then its view.
+    #[derive(serde::Serialize)]
+    struct Tagged<'a, V> {
+        game: &'static str,
+        view: &'a V,
+    }
+    let at = parlor_protocol::game::VIEW_MEMBER;
     let me = Viewer::Seat(Seat(0));
     let mut game = G::new(&G::Options::default(), SEATS).unwrap();
-    let mut view = serde_json::to_value(game.view(me)).unwrap();
+    let mut view = serde_json::json!({ "game": "game", at: game.view(me) });
     let mut changed = 0;
     for step in log {
+        let changes = game.view_changes(step).filter(|_| within);
         game.apply(step).unwrap();
-        let typed = game.view(me);
-        let patch = match parlor_games::patch::merge_from(&view, &typed) {
+        let typed = Tagged {
+            game: "game",
+            view: &game.view(me),
+        };
+        let walked = match changes {
+            Some(members) => parlor_games::patch::merge_within(&view, &typed, at, members),
+            None => parlor_games::patch::merge_from(&view, &typed),
+        };
+        let patch = match walked {
             Walked::Merge(merge) => {
                 let patch = parlor_protocol::ViewPatch::Merge(merge);
                 parlor_games::patch::apply(&mut view, &patch).unwrap();
@@ -226,7 +243,10 @@ fn bench_game<G: Game>(c: &mut Criterion, name: &str, wrap: fn(G::StepView) -> A
         b.iter(|| black_box(patches_by_diff::<G>(&log)))
     });
     group.bench_function("patch_typed", |b| {
-        b.iter(|| black_box(patches_typed::<G>(&log)))
+        b.iter(|| black_box(patches_typed::<G>(&log, false)))
+    });
+    group.bench_function("patch_within", |b| {
+        b.iter(|| black_box(patches_typed::<G>(&log, true)))
     });
     let recorded = record::<G>(&log, wrap);
     group.bench_function("update", |b| {

@@ -245,6 +245,25 @@ macro_rules! any_game {
                 }
             }
 
+            /// [`Game::PUBLIC`]: every viewer sees the same view.
+            pub fn public(&self) -> bool {
+                match self {
+                    $(AnyGame::$kind(_) => <crate::$module::$kind as Game>::PUBLIC,)*
+                }
+            }
+
+            /// [`Game::view_changes`] of `step` (`None`, any member, for a
+            /// take-back or a step of another game).
+            pub fn view_changes(&self, step: &AnyStep) -> Option<&'static [&'static str]> {
+                match (self, step) {
+                    $(
+                        (AnyGame::$kind(g), AnyStep::$kind(s)) => g.view_changes(s),
+                    )*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
             /// The final result, once finished.
             pub fn result(&self) -> Option<MatchResult> {
                 let (ranks, scorecard) = match self {

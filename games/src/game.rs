@@ -107,6 +107,11 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// Which game this is.
     const KIND: GameKind;
 
+    /// Every viewer is shown the same view (the game hides nothing): the
+    /// server then builds one view a step for all of them. The conformance
+    /// sessions check it at every step.
+    const PUBLIC: bool = false;
+
     /// The version of this implementation of the rules, starting at 1.
     /// Every match stores the version it was started under, and a server
     /// replays (or, in a cluster, claims) only matches of the versions it
@@ -146,6 +151,18 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// How `step`, about to be applied to `self`, looks to `viewer`.
     /// Called on the state *before* the step.
     fn step_view(&self, step: &Step<Self::Action, Self::Chance>, viewer: Viewer) -> Self::StepView;
+
+    /// The members of every viewer's view (by their names in its JSON)
+    /// that `step`, about to be applied to `self`, may change; `None`: any.
+    /// The server then compares only those with each viewer's previous view
+    /// (most of its work at a step when a view is large); the conformance
+    /// sessions check at every step that no other member changed.
+    fn view_changes(
+        &self,
+        _step: &Step<Self::Action, Self::Chance>,
+    ) -> Option<&'static [&'static str]> {
+        None
+    }
 
     /// The outcome, once `to_act` is [`ToAct::Finished`].
     fn outcome(&self) -> Option<GameOutcome<Self::Scorecard>>;
@@ -255,4 +272,35 @@ pub fn ranks_by<K: Ord>(keys: &[K]) -> Vec<u8> {
             u8::try_from(better + 1).unwrap_or(u8::MAX)
         })
         .collect()
+}
+
+/// What a batch of steps may have changed in every viewer's view: the union
+/// of [`Game::view_changes`] over its steps (a member no step changes is
+/// unchanged by the batch, whatever the order).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ViewChanges {
+    any: bool,
+    members: Vec<&'static str>,
+}
+
+impl ViewChanges {
+    /// Adds one step's [`Game::view_changes`].
+    pub fn add(&mut self, changes: Option<&'static [&'static str]>) {
+        match changes {
+            None => self.any = true,
+            Some(members) if !self.any => {
+                for member in members {
+                    if !self.members.contains(member) {
+                        self.members.push(member);
+                    }
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// The members that may have changed; `None`: any.
+    pub fn members(&self) -> Option<&[&'static str]> {
+        (!self.any).then_some(&self.members[..])
+    }
 }

@@ -26,7 +26,7 @@ pub mod zop_zoo;
 
 pub use any::{AnyGame, AnyStep, MatchError};
 pub use bot::{bot_action, Bot, Level, Player, RandomBot};
-pub use game::{replay, Game, GameOutcome, ReplayError, SetupError, Step};
+pub use game::{replay, Game, GameOutcome, ReplayError, SetupError, Step, ViewChanges};
 pub use parlor_protocol::{Seat, ToAct, Viewer};
 pub use reveal::{reveal, RevealError, Revealed};
 pub use rules::Rules;

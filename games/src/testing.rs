@@ -1664,6 +1664,10 @@ pub struct SessionReport {
     pub typed_patches: u64,
     /// Batches of step views sent as runs and read back.
     pub step_runs: u64,
+    /// Of the patches, those whose batch's steps named the members they
+    /// may change ([`Game::view_changes`]): every other member was found
+    /// unchanged and the walk within them answered as the whole walk.
+    pub scoped_patches: u64,
 }
 
 /// (f) and (g), the properties the server relies on between versions, for
@@ -1725,6 +1729,8 @@ fn session<G: Game>(
     // Each viewer's views of the batch's steps, as JSON.
     let mut batch_views: Vec<Vec<serde_json::Value>> = viewers(seats).map(|_| Vec::new()).collect();
     let mut steps = 0usize;
+    // What the batch's steps say they may change in the views.
+    let mut changes = crate::ViewChanges::default();
     loop {
         let to_act = state.to_act();
         if to_act != ToAct::Chance && (!batch.is_empty() || steps == 0) {
@@ -1739,7 +1745,8 @@ fn session<G: Game>(
                 steps,
                 report,
             )?;
-            check_patches(&state, seats, &mut views, steps, report)?;
+            check_patches(&state, seats, &mut views, &changes, steps, report)?;
+            changes = crate::ViewChanges::default();
             check_step_runs(&mut batch_views, steps, report)?;
         }
         let step: StepOf<G> = match &to_act {
@@ -1793,6 +1800,7 @@ fn session<G: Game>(
                 })?,
             );
         }
+        changes.add(state.view_changes(&step));
         state
             .apply(&step)
             .map_err(|e| Violation::new(Check::Apply, steps, format!("{step:?} refused: {e}")))?;
@@ -1861,6 +1869,56 @@ fn check_versions<G: Game>(
     Ok(())
 }
 
+/// A batch said its steps change only `members` of the views
+/// ([`Game::view_changes`]): every other member of the view is as it was,
+/// and the walk within them, as the server walks a view in its tagged
+/// `AnyView` ([`crate::patch::merge_within`]), answers as the whole walk.
+fn check_changes_within<V: serde::Serialize>(
+    before: &serde_json::Value,
+    after: &serde_json::Value,
+    typed: &V,
+    members: &[&str],
+) -> Result<(), String> {
+    /// The shape of `AnyView`: the game's tag, then its view.
+    #[derive(serde::Serialize)]
+    struct Tagged<'a, V> {
+        game: &'static str,
+        view: &'a V,
+    }
+    let (Some(was), Some(now)) = (before.as_object(), after.as_object()) else {
+        return Err("the view is not an object".to_owned());
+    };
+    for (key, value) in now {
+        if !members.contains(&key.as_str()) && was.get(key) != Some(value) {
+            return Err(format!(
+                "the steps said they change only {members:?}, but `{key}` changed"
+            ));
+        }
+    }
+    if let Some(gone) = was
+        .keys()
+        .find(|k| !members.contains(&k.as_str()) && !now.contains_key(*k))
+    {
+        return Err(format!(
+            "the steps said they change only {members:?}, but `{gone}` went"
+        ));
+    }
+    let at = parlor_protocol::game::VIEW_MEMBER;
+    let tagged = Tagged {
+        game: "game",
+        view: typed,
+    };
+    let wrapped = serde_json::json!({ "game": "game", at: before });
+    let whole = crate::patch::merge_from(&wrapped, &tagged);
+    let within = crate::patch::merge_within(&wrapped, &tagged, at, members);
+    if whole != within {
+        return Err(format!(
+            "the walk within {members:?} gave {within:?}, the whole walk {whole:?}"
+        ));
+    }
+    Ok(())
+}
+
 /// (h) Each viewer's step views of a batch, written as the server writes
 /// them (runs of one kind as tables) and read back, are the same JSON.
 fn check_step_runs(
@@ -1890,9 +1948,24 @@ fn check_patches<G: Game>(
     state: &G,
     seats: u8,
     views: &mut [serde_json::Value],
+    changes: &crate::ViewChanges,
     step: usize,
     report: &mut SessionReport,
 ) -> Result<(), Violation> {
+    if G::PUBLIC {
+        let first = serde_json::to_value(state.view(Viewer::Spectator)).unwrap_or_default();
+        if let Some(viewer) = viewers(seats)
+            .find(|&v| serde_json::to_value(state.view(v)).unwrap_or_default() != first)
+        {
+            return Err(Violation::new(
+                Check::View,
+                step,
+                format!(
+                    "the game says every viewer sees the same view, but {viewer:?} sees another"
+                ),
+            ));
+        }
+    }
     for (viewer, before) in viewers(seats).zip(views.iter_mut()) {
         let typed = state.view(viewer);
         let after = serde_json::to_value(&typed)
@@ -1960,6 +2033,11 @@ fn check_patches<G: Game>(
                 ));
             }
             crate::patch::Walked::Diff => {}
+        }
+        if let Some(members) = changes.members() {
+            check_changes_within(before, &after, &typed, members)
+                .map_err(|e| Violation::new(Check::Patch, step, format!("{viewer:?}: {e}")))?;
+            report.scoped_patches += 1;
         }
         for (i, patch) in forms.into_iter().flatten().enumerate() {
             let mut patched = before.clone();

@@ -21,6 +21,7 @@ fn run_all<G: TestPlan>() -> SessionReport {
         total.patches += r.patches;
         total.typed_patches += r.typed_patches;
         total.step_runs += r.step_runs;
+        total.scoped_patches += r.scoped_patches;
     }
     assert!(total.games > 0 && total.patches > total.games, "{total:?}");
     assert!(total.step_runs > total.games, "{total:?}");
@@ -28,6 +29,9 @@ fn run_all<G: TestPlan>() -> SessionReport {
     // merge patch the generic diff sends).
     assert!(total.typed_patches > total.games, "{total:?}");
     assert!(total.replays_refused > total.games, "{total:?}");
+    // Steps named what they change (`Game::view_changes`), and check (g)
+    // held the server's walk within those members to the whole walk.
+    assert!(total.scoped_patches > total.games, "{total:?}");
     if G::SIMULTANEOUS {
         // Decisions made when a window opened must have been checked
         // against later answers.

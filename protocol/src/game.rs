@@ -84,6 +84,10 @@ impl GameKind {
     }
 }
 
+/// The member of an [`AnyView`]'s JSON that holds the game's own view (its
+/// serde `content`; the server compares within it: see `merge_within`).
+pub const VIEW_MEMBER: &str = "view";
+
 macro_rules! envelopes {
     ($($kind:ident $module:ident { slug: $slug:literal, title: $title:literal, $($_info:tt)* }),* $(,)?) => {
         /// Host-chosen options for a match, tagged by game. Stored with the

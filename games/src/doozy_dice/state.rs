@@ -660,6 +660,8 @@ impl Game for DoozyDice {
     type Scorecard = Scorecard;
     type Illegal = Illegal;
     const KIND: GameKind = GameKind::DoozyDice;
+    // Every die, card and dot is on the table (RULINGS §5(d) 12).
+    const PUBLIC: bool = true;
     const RULES_VERSION: u32 = 1;
 
     fn new(options: &Options, seats: u8) -> Result<Self, SetupError> {
@@ -765,6 +767,35 @@ impl Game for DoozyDice {
 
     fn step_view(&self, step: &Step<Action, Chance>, _viewer: Viewer) -> StepView {
         self.public_step_view(step)
+    }
+
+    fn view_changes(&self, step: &Step<Action, Chance>) -> Option<&'static [&'static str]> {
+        const PHASE: &[&str] = &["phase"];
+        const SCORES: &[&str] = &["players", "phase"];
+        match (&self.stage, step) {
+            (
+                Stage::Turn(_),
+                Step::Act {
+                    action: Action::Roll { .. },
+                    ..
+                },
+            ) => Some(PHASE),
+            // Dots spent, a combo recorded.
+            (Stage::Turn(_), Step::Act { .. }) => Some(SCORES),
+            (
+                Stage::Turn(turn),
+                Step::Chance {
+                    outcome: Chance::Die(value),
+                },
+            ) => match turn.next_landing() {
+                // A Doozy Face gives every player a dot.
+                Some(die) if !(is_white(die) && *value == 1) => Some(PHASE),
+                _ => Some(SCORES),
+            },
+            (Stage::RollOff { .. }, Step::Chance { .. }) => Some(&["first_player", "phase"]),
+            (Stage::Dealing, Step::Chance { .. }) => Some(&["cards", "phase"]),
+            _ => None,
+        }
     }
 
     fn outcome(&self) -> Option<GameOutcome<Scorecard>> {

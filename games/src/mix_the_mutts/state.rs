@@ -771,6 +771,45 @@ impl Game for MixTheMutts {
         self.describe(step, viewer)
     }
 
+    fn view_changes(&self, step: &Step<Action, Chance>) -> Option<&'static [&'static str]> {
+        const SETUP_TILE: &[&str] = &["board", "stack", "open_hexes"];
+        const TILE: &[&str] = &["next_tile", "stack", "phase"];
+        // A card to a hand; the last one dealt or drawn starts a turn.
+        const CARD: &[&str] = &["hand", "hands", "players", "pile", "phase"];
+        // The tile moves from the stack's top to the board: the stack's
+        // count stays.
+        const CONNECT: &[&str] = &["board", "next_tile", "open_hexes", "phase"];
+        const PHASE: &[&str] = &["phase"];
+        // The last answer moves claimed cards from hands to scoring stacks
+        // (the pile's count stays) and reveals the claims.
+        const CLOSE: &[&str] = &["hand", "hands", "players", "last_claims", "phase"];
+        match step {
+            Step::Chance { outcome } => Some(match outcome {
+                Chance::SetupTile { .. } => SETUP_TILE,
+                Chance::Tile(_) => TILE,
+                Chance::Card(_) => CARD,
+                Chance::FirstPlayer(_) => PHASE,
+            }),
+            Step::Act { seat, action } => Some(match action {
+                Action::Connect { .. } => CONNECT,
+                // The cards come as chance steps.
+                Action::DrawTwo => PHASE,
+                Action::Answer { .. } => {
+                    let closes = self.window().is_some_and(|w| {
+                        (0..)
+                            .zip(&w.answers)
+                            .all(|(i, a)| a.is_some() || i == seat.0)
+                    });
+                    if closes {
+                        CLOSE
+                    } else {
+                        PHASE
+                    }
+                }
+            }),
+        }
+    }
+
     fn outcome(&self) -> Option<GameOutcome<Scorecard>> {
         self.final_outcome()
     }

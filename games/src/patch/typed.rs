@@ -36,10 +36,34 @@ pub enum Walked {
 /// Walks `after` as it serializes, side by side with `before` (the JSON of
 /// the viewer's previous view): see [`Walked`].
 pub fn merge_from<T: Serialize + ?Sized>(before: &Value, after: &T) -> Walked {
+    walk(before, after, Only::All)
+}
+
+/// [`merge_from`] for a change known to lie within `members` of the
+/// object at member `at` (a game's view inside its tagged `AnyView`, say):
+/// the other members are taken as they were, without walking them. The
+/// answer is [`merge_from`]'s whenever the change does lie there, which
+/// the conformance sessions check for every game at every step
+/// (`Game::view_changes`).
+pub fn merge_within<T: Serialize + ?Sized>(
+    before: &Value,
+    after: &T,
+    at: &str,
+    members: &[&str],
+) -> Walked {
+    walk(before, after, Only::Within(at, members))
+}
+
+fn walk<T: Serialize + ?Sized>(before: &Value, after: &T, only: Only<'_>) -> Walked {
     let Value::Object(_) = before else {
         return Walked::Diff;
     };
-    let patch = match after.serialize(Cmp::member(Some(before))) {
+    let root = Cmp {
+        before: Some(before),
+        item: false,
+        only,
+    };
+    let patch = match after.serialize(root) {
         Ok(Change::Same) => Map::new(),
         Ok(Change::Patch(Value::Object(m))) => m,
         Ok(Change::Patch(_)) | Err(GiveUp::Other) => return Walked::Diff,
@@ -96,16 +120,21 @@ enum Change {
 struct Cmp<'a> {
     before: Option<&'a Value>,
     item: bool,
+    only: Only<'a>,
+}
+
+/// Which members of the struct being compared may have changed.
+#[derive(Clone, Copy)]
+enum Only<'a> {
+    /// Any.
+    All,
+    /// These; the others are as they were.
+    Members(&'a [&'a str]),
+    /// Any, but within member `.0` only its members `.1`.
+    Within(&'a str, &'a [&'a str]),
 }
 
 impl<'a> Cmp<'a> {
-    fn member(before: Option<&'a Value>) -> Self {
-        Cmp {
-            before,
-            item: false,
-        }
-    }
-
     /// The rules of the generic diff, for a new value built whole.
     fn settle(self, after: Value) -> Result<Change, GiveUp> {
         let said = match self.before {
@@ -264,6 +293,7 @@ impl<'a> ser::Serializer for Cmp<'a> {
                 seen: [""; MEMBERS],
                 n: 0,
                 found: 0,
+                only: self.only,
             }),
             _ => Ok(Struct::Whole {
                 cmp: self,
@@ -302,6 +332,7 @@ enum Struct<'a> {
         seen: [&'static str; MEMBERS],
         n: usize,
         found: usize,
+        only: Only<'a>,
     },
     /// It was no object: built whole, then settled.
     Whole {
@@ -326,6 +357,7 @@ impl ser::SerializeStruct for Struct<'_> {
                 seen,
                 n,
                 found,
+                only,
             } => {
                 let before = a.get(key);
                 *found += usize::from(before.is_some());
@@ -333,7 +365,17 @@ impl ser::SerializeStruct for Struct<'_> {
                     *slot = key;
                 }
                 *n += 1;
-                if let Change::Patch(p) = value.serialize(Cmp::member(before))? {
+                let inner = match *only {
+                    Only::Members(members) if !members.contains(&key) => return Ok(()),
+                    Only::Within(at, members) if at == key => Only::Members(members),
+                    _ => Only::All,
+                };
+                let cmp = Cmp {
+                    before,
+                    item: false,
+                    only: inner,
+                };
+                if let Change::Patch(p) = value.serialize(cmp)? {
                     out.insert(key.to_owned(), p);
                 }
                 Ok(())
@@ -350,6 +392,7 @@ impl ser::SerializeStruct for Struct<'_> {
                 seen,
                 n,
                 found,
+                ..
             } => {
                 if found < a.len() {
                     // Members that were and are no more are removed.
@@ -408,6 +451,7 @@ impl Seq<'_> {
                 let item = Cmp {
                     before: Some(before),
                     item: true,
+                    only: Only::All,
                 };
                 match value.serialize(item) {
                     Ok(Change::Same) => {}

@@ -726,6 +726,39 @@ impl Game for Zingamino {
         self.step_view_for(step, viewer)
     }
 
+    /// `None` for a step that ends the round or the match: it scores the
+    /// round and deals anew, changing every member but the options.
+    fn view_changes(&self, step: &Step<Action, Chance>) -> Option<&'static [&'static str]> {
+        // A tile to a hand (dealt or dug); the deal's last one starts play.
+        const TILE: &[&str] = &["hand", "hands", "players", "bag", "phase", "moves"];
+        // Fixes to neighbouring Zingas are on the board too.
+        const PLACE: &[&str] = &["board", "hand", "hands", "players", "phase", "moves"];
+        const PASS: &[&str] = &["players", "phase", "moves"];
+        match (&self.stage, step) {
+            // The tiles drawn show in the phase; all go back to the bag.
+            (Stage::StartDraw { .. }, Step::Chance { .. }) => Some(&["bag", "phase"]),
+            (Stage::Deal { .. } | Stage::Play { .. }, Step::Chance { .. }) => Some(TILE),
+            (Stage::Play { passes, .. }, Step::Act { seat, action }) => match action {
+                Action::Dig => Some(&["moves"]),
+                // A full cycle of passes blocks the round.
+                Action::Pass => (passes + 1 < self.seats).then_some(PASS),
+                // Going out ends the round; closing a circle may reach 64.
+                Action::Place { space, .. } => {
+                    let s = usize::from(seat.0);
+                    let out = self.hands.get(s).is_none_or(|&h| tiles::count(h) <= 1);
+                    let c = board::colour_of(*space);
+                    let closes = (c * 16..c * 16 + 16)
+                        .filter(|&n| self.board.get(usize::from(n)).is_some_and(Option::is_some))
+                        .count()
+                        >= 15;
+                    let wins = closes && self.scores.get(s).is_none_or(|&v| v + BONUS >= TARGET);
+                    (!out && !wins).then_some(PLACE)
+                }
+            },
+            _ => None,
+        }
+    }
+
     fn outcome(&self) -> Option<GameOutcome<Scorecard>> {
         (self.stage == Stage::Finished).then(|| self.scorecard())
     }

@@ -852,6 +852,31 @@ impl Game for Zoomies {
         self.describe(step, viewer)
     }
 
+    fn view_changes(&self, step: &Step<Action, Chance>) -> Option<&'static [&'static str]> {
+        // A tile to a hand; the deal's last one may set the host's first
+        // player, and a draw's last one starts a turn.
+        const TILE: &[&str] = &["hand", "hands", "players", "pile", "first_player", "phase"];
+        // Tokens score by the packs and groups on the table: a tile can
+        // change their points and the players' scores. The pile's count
+        // stays (hand to table).
+        const PLACE: &[&str] = &["board", "tokens", "hand", "hands", "players", "phase"];
+        const TOKEN: &[&str] = &["tokens", "players", "phase"];
+        // A hand discarded face down (or kept).
+        const DISCARD: &[&str] = &["hand", "hands", "players", "discarded", "phase"];
+        Some(match step {
+            Step::Chance { outcome } => match outcome {
+                Chance::StartTile { .. } => &["board", "pile", "phase"],
+                Chance::Tile(_) => TILE,
+                Chance::FirstPlayer(_) => &["first_player", "phase"],
+            },
+            Step::Act { action, .. } => match action {
+                Action::PlaceTile { .. } => PLACE,
+                Action::PlaceToken { .. } | Action::DiscardToken { .. } => TOKEN,
+                Action::CannotPlace | Action::EndTurn { .. } => DISCARD,
+            },
+        })
+    }
+
     fn outcome(&self) -> Option<GameOutcome<Scorecard>> {
         self.final_outcome()
     }

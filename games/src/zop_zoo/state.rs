@@ -1042,6 +1042,62 @@ impl Game for ZopZoo {
         })
     }
 
+    /// `None` for a step that may end the round: it scores the round and
+    /// deals anew, changing every member but the options and the target.
+    fn view_changes(&self, step: &Step<Action, Chance>) -> Option<&'static [&'static str]> {
+        const TURN: &[&str] = &["players", "discard", "phase", "moves"];
+        const DRAW: &[&str] = &["draw_pile", "players", "discard", "phase", "moves"];
+        const DEAL_END: &[&str] = &["players", "phase", "moves"];
+        // The bases of `s`'s stacks not showing POINTS: it wins when each
+        // is covered, by its match (from the discard pile by a take or a
+        // dig, or drawn) or by a wild.
+        let open = |s: u8| {
+            self.player(s)
+                .into_iter()
+                .flat_map(|p| &p.row)
+                .filter(|st| !st.shows_points())
+                .map(|st| st.base)
+        };
+        let discarded = |b: u8| self.discard.iter().any(|d| d.0 == b);
+        match (self.stage, step) {
+            (Stage::FirstPlayer, Step::Chance { .. }) => Some(&["first", "phase"]),
+            (Stage::Deal { dealt }, Step::Chance { .. }) if dealt + 1 < ROW * self.seats => {
+                Some(&["players"])
+            }
+            // The deal's last card: play begins, unless a row of Minus
+            // cards wins.
+            (Stage::Deal { .. }, Step::Chance { .. }) => (0..self.seats)
+                .all(|s| open(s).next().is_some())
+                .then_some(DEAL_END),
+            // The round ends when this card completes the row (a MOLE by
+            // digging) or empties the pile.
+            (Stage::Turn { active, .. }, Step::Chance { outcome }) => {
+                let short = match *outcome {
+                    Chance::Draw(MOLE) => open(active).any(|b| !discarded(b)),
+                    Chance::Draw(k) => open(active).any(|b| b != k),
+                    _ => false,
+                };
+                (self.pile_count() > 1 && short).then_some(DRAW)
+            }
+            // Likewise for an action, with an empty pile at the next draw.
+            // Task transfers move only stacks showing POINTS.
+            (Stage::Turn { active, .. }, Step::Act { action, .. }) => {
+                let (short, changes) = match action {
+                    Action::TakeFromDiscard | Action::Dig => {
+                        (open(active).any(|b| !discarded(b)), TURN)
+                    }
+                    Action::Cover { .. } => (open(active).nth(1).is_some(), TURN),
+                    Action::Draw => (true, &["phase", "moves"][..]),
+                    Action::Give { .. } | Action::Take { .. } | Action::Switch { .. } => {
+                        (open(active).next().is_some(), TURN)
+                    }
+                };
+                (self.pile_count() > 0 && short).then_some(changes)
+            }
+            _ => None,
+        }
+    }
+
     fn outcome(&self) -> Option<GameOutcome<Scorecard>> {
         (self.stage == Stage::Finished).then(|| self.scorecard())
     }

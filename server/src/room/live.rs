@@ -6,7 +6,7 @@
 
 use parlor_games::chance::{chance_rng, commitment};
 use parlor_games::patch::Walked;
-use parlor_games::{AnyStep, MatchError, Standing, Timeline};
+use parlor_games::{AnyStep, MatchError, Standing, Timeline, ViewChanges};
 use parlor_protocol::{
     AnyStepView, Deadline, GameOptions, MatchId, MatchSnapshot, PatchOp, Seat, ToAct, ViewPatch,
     Viewer,
@@ -121,6 +121,8 @@ pub struct Planned {
     pub by_timer: bool,
     /// The first step is a stand-in bot's, for a player who is away.
     pub by_stand_in: bool,
+    /// What the steps may change in the views.
+    pub changes: ViewChanges,
 }
 
 impl LiveMatch {
@@ -155,7 +157,7 @@ impl LiveMatch {
             views: Vec::new(),
             last_batch: 0,
         };
-        live.views = live.next_views(Vec::new()).0;
+        live.views = live.next_views(Vec::new(), &ViewChanges::default()).0;
         Ok(live)
     }
 
@@ -291,6 +293,7 @@ impl LiveMatch {
         let mut after = self.game.clone();
         let mut steps = Vec::new();
         let mut step_views: Vec<Vec<AnyStepView>> = vec![Vec::new(); viewers.len()];
+        let mut changes = ViewChanges::default();
         let mut push = |after: &mut Standing,
                         step: AnyStep,
                         steps: &mut Vec<AnyStep>|
@@ -298,6 +301,7 @@ impl LiveMatch {
             for (i, v) in viewers.iter().enumerate() {
                 step_views[i].push(after.step_view(&step, *v)?);
             }
+            changes.add(after.view_changes(&step));
             after.enter(&step)?;
             steps.push(step);
             Ok(())
@@ -324,6 +328,7 @@ impl LiveMatch {
             after,
             by_timer: false,
             by_stand_in: false,
+            changes,
         })
     }
 
@@ -344,7 +349,7 @@ impl LiveMatch {
         self.game = planned.after;
         self.timeline.record(&batch, &self.game.to_act());
         let before = std::mem::take(&mut self.views);
-        let (views, changes) = self.next_views(before);
+        let (views, changes) = self.next_views(before, &planned.changes);
         self.views = views;
         let mut told: Vec<Told> = Vec::with_capacity(changes.len());
         for (i, (steps, change)) in planned.step_views.into_iter().zip(changes).enumerate() {
@@ -391,6 +396,7 @@ impl LiveMatch {
     fn next_views(
         &self,
         before: Vec<Arc<serde_json::Value>>,
+        changes: &ViewChanges,
     ) -> (Vec<Arc<serde_json::Value>>, Vec<Change>) {
         /// Where a viewer's new JSON view comes from.
         enum Source {
@@ -401,16 +407,26 @@ impl LiveMatch {
             /// Built from the typed view.
             Built(Arc<serde_json::Value>),
         }
-        let typed: Vec<_> = self
-            .viewers()
-            .into_iter()
-            .map(|v| self.game.view(v))
-            .collect();
+        let viewers = self.viewers();
+        // A game that hides nothing shows every viewer one view, built once.
+        let public = self.game.public();
+        let typed: Vec<_> = if public {
+            viewers.iter().take(1).map(|&v| self.game.view(v)).collect()
+        } else {
+            viewers.iter().map(|&v| self.game.view(v)).collect()
+        };
         let built = |view| Arc::new(serde_json::to_value(view).unwrap_or_default());
-        let mut sources = Vec::with_capacity(typed.len());
-        let mut patches: Vec<Change> = Vec::with_capacity(typed.len());
-        for (i, view) in typed.iter().enumerate() {
-            let same_now = (0..i).find(|&j| typed[j] == *view);
+        let mut sources = Vec::with_capacity(viewers.len());
+        let mut patches: Vec<Change> = Vec::with_capacity(viewers.len());
+        for i in 0..viewers.len() {
+            let Some(view) = typed.get(if public { 0 } else { i }) else {
+                break;
+            };
+            let same_now = if public {
+                (i > 0).then_some(0)
+            } else {
+                (0..i).find(|&j| typed[j] == *view)
+            };
             let same_before = |j: usize| match (before.get(j), before.get(i)) {
                 (Some(a), Some(b)) => Arc::ptr_eq(a, b),
                 _ => before.is_empty(),
@@ -425,7 +441,17 @@ impl LiveMatch {
                 patches.push(Change::Own(ViewPatch::default()));
                 continue;
             };
-            let value = match parlor_games::patch::merge_from(old, view) {
+            // Only the members the steps may change are compared.
+            let walked = match changes.members() {
+                Some(members) => parlor_games::patch::merge_within(
+                    old,
+                    view,
+                    parlor_protocol::game::VIEW_MEMBER,
+                    members,
+                ),
+                None => parlor_games::patch::merge_from(old, view),
+            };
+            let value = match walked {
                 Walked::Merge(merge) => {
                     sources.push(same_now.map_or(Source::Patched, Source::Earlier));
                     patches.push(Change::Own(ViewPatch::Merge(merge)));
@@ -461,7 +487,7 @@ impl LiveMatch {
             .zip(&sources)
             .map(|(old, source)| matches!(source, Source::Patched).then_some(old))
             .collect();
-        let mut values: Vec<Arc<serde_json::Value>> = Vec::with_capacity(typed.len());
+        let mut values: Vec<Arc<serde_json::Value>> = Vec::with_capacity(viewers.len());
         for (i, source) in sources.into_iter().enumerate() {
             let value = match source {
                 Source::Earlier(j) => values[j].clone(),
@@ -481,7 +507,9 @@ impl LiveMatch {
                         // such patch. Should it happen, the view stays true
                         // and the client, whose patch fails too, resyncs.
                         tracing::error!(error = %e, "a view's own patch did not apply");
-                        value = built(&typed[i]);
+                        if let Some(view) = typed.get(if public { 0 } else { i }) {
+                            value = built(view);
+                        }
                     }
                     value
                 }
