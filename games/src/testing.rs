@@ -1874,7 +1874,7 @@ fn check_versions<G: Game>(
 /// and the walk within them, as the server walks a view in its tagged
 /// `AnyView` ([`crate::patch::merge_within`]), answers as the whole walk.
 fn check_changes_within<V: serde::Serialize>(
-    before: &serde_json::Value,
+    before: &mut serde_json::Value,
     after: &serde_json::Value,
     typed: &V,
     members: &[&str],
@@ -1908,9 +1908,16 @@ fn check_changes_within<V: serde::Serialize>(
         game: "game",
         view: typed,
     };
-    let wrapped = serde_json::json!({ "game": "game", at: before });
+    // Lent to the envelope and given back: no copy of the view per check.
+    let mut envelope = serde_json::Map::new();
+    envelope.insert("game".to_owned(), "game".into());
+    envelope.insert(at.to_owned(), std::mem::take(before));
+    let wrapped = serde_json::Value::Object(envelope);
     let whole = crate::patch::merge_from(&wrapped, &tagged);
     let within = crate::patch::merge_within(&wrapped, &tagged, at, members);
+    if let serde_json::Value::Object(mut envelope) = wrapped {
+        *before = envelope.remove(at).unwrap_or_default();
+    }
     if whole != within {
         return Err(format!(
             "the walk within {members:?} gave {within:?}, the whole walk {whole:?}"
