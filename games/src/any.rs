@@ -315,17 +315,18 @@ macro_rules! any_game {
                 match self {
                     $(AnyGame::$kind(g) => match decision(g, seat) {
                         Decision::Forced(action) => HardDecision::Forced(action.map(AnyAction::$kind)),
-                        Decision::Choose { view, moves } => HardDecision::Search(HardSearch(Box::new(
+                        Decision::Choose { view, moves } => HardDecision::Search(HardSearch(Box::new({
+                            let seats = g.seats();
                             move |time, stop, rng| {
-                                let budget = search::Budget::hard::<crate::$module::$kind>();
+                                let budget = search::Budget::hard::<crate::$module::$kind>(seats);
                                 let budget = match time {
                                     Some(time) => budget.within(time),
                                     None => budget,
                                 };
                                 search::choose::<crate::$module::$kind, _>(&view, seat, &moves, budget, stop, rng)
                                     .map(AnyAction::$kind)
-                            },
-                        ))),
+                            }
+                        }))),
                     },)*
                 }
             }

@@ -130,7 +130,10 @@ pub fn bot_action<G: Bot, R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Option<G::Action> {
     match level {
-        Level::Hard => search::hard_action(game, seat, search::Budget::hard::<G>(), rng),
+        Level::Hard => {
+            let budget = search::Budget::hard::<G>(game.seats());
+            search::hard_action(game, seat, budget, rng)
+        }
         Level::Easy | Level::Normal => match decision(game, seat) {
             Decision::Forced(action) => action,
             Decision::Choose { view, moves } => G::choose_action(&view, seat, &moves, level, rng),
@@ -180,11 +183,12 @@ pub struct SearchSpec {
 }
 
 impl SearchSpec {
-    /// The budget for game `G`.
-    pub fn budget<G: search::Determinize>(self) -> search::Budget {
-        let base = self
-            .playouts
-            .map_or_else(search::Budget::hard::<G>, search::Budget::playouts);
+    /// The budget for game `G` at a table of `seats`.
+    pub fn budget<G: search::Determinize>(self, seats: u8) -> search::Budget {
+        let base = self.playouts.map_or_else(
+            || search::Budget::hard::<G>(seats),
+            search::Budget::playouts,
+        );
         search::Budget {
             playout: self.playout.or(base.playout),
             time: self
@@ -206,7 +210,9 @@ impl Player {
         match self {
             Player::Random => RandomBot::choose(&game.legal_actions(seat), rng),
             Player::Bot(level) => bot_action(game, seat, level, rng),
-            Player::Search(spec) => search::hard_action(game, seat, spec.budget::<G>(), rng),
+            Player::Search(spec) => {
+                search::hard_action(game, seat, spec.budget::<G>(game.seats()), rng)
+            }
         }
     }
 }

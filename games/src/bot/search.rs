@@ -41,6 +41,13 @@ pub trait Determinize: Game<Scorecard: ScorecardLines> {
     /// Playouts per decision at [`Level::Hard`] (chosen per game so that a
     /// decision fits in about 200 ms on one core in release).
     const HARD_PLAYOUTS: u32 = 400;
+
+    /// Playouts per decision at [`Level::Hard`] at a table of `seats`:
+    /// [`Self::HARD_PLAYOUTS`], unless a game's playouts grow with the
+    /// table so much that a decision would no longer fit its time.
+    fn hard_playouts(_seats: u8) -> u32 {
+        Self::HARD_PLAYOUTS
+    }
     /// How playouts pick their moves (chosen per game by measurement).
     const PLAYOUT: Playout = Playout::Random;
     /// Absolute score difference that counts as a big win in the reward
@@ -73,9 +80,9 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The game's default budget for [`Level::Hard`].
-    pub fn hard<G: Determinize>() -> Budget {
-        Budget::playouts(G::HARD_PLAYOUTS)
+    /// The game's default budget for [`Level::Hard`] at a table of `seats`.
+    pub fn hard<G: Determinize>(seats: u8) -> Budget {
+        Budget::playouts(G::hard_playouts(seats))
     }
 
     /// `playouts` iterations, the default node cap.
