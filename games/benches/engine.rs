@@ -159,12 +159,6 @@ fn patches_by_diff<G: Game>(log: &[Step<G::Action, G::Chance>]) -> usize {
 /// change, `patch::merge_within`) and the old JSON patched in place, the
 /// generic path where that walk gives up.
 fn patches_typed<G: Game>(log: &[Step<G::Action, G::Chance>], within: bool) -> usize {
-    /// The shape of `AnyView`: the game's tag, then its view.
-    #[derive(serde::Serialize)]
-    struct Tagged<'a, V> {
-        game: &'static str,
-        view: &'a V,
-    }
     let at = parlor_protocol::game::VIEW_MEMBER;
     let me = Viewer::Seat(Seat(0));
     let mut game = G::new(&G::Options::default(), SEATS).unwrap();
@@ -173,7 +167,7 @@ fn patches_typed<G: Game>(log: &[Step<G::Action, G::Chance>], within: bool) -> u
     for step in log {
         let changes = game.view_changes(step).filter(|_| within);
         game.apply(step).unwrap();
-        let typed = Tagged {
+        let typed = parlor_games::patch::Enveloped {
             game: "game",
             view: &game.view(me),
         };

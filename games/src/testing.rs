@@ -1879,12 +1879,6 @@ fn check_changes_within<V: serde::Serialize>(
     typed: &V,
     members: &[&str],
 ) -> Result<(), String> {
-    /// The shape of `AnyView`: the game's tag, then its view.
-    #[derive(serde::Serialize)]
-    struct Tagged<'a, V> {
-        game: &'static str,
-        view: &'a V,
-    }
     let (Some(was), Some(now)) = (before.as_object(), after.as_object()) else {
         return Err("the view is not an object".to_owned());
     };
@@ -1904,7 +1898,7 @@ fn check_changes_within<V: serde::Serialize>(
         ));
     }
     let at = parlor_protocol::game::VIEW_MEMBER;
-    let tagged = Tagged {
+    let tagged = crate::patch::Enveloped {
         game: "game",
         view: typed,
     };

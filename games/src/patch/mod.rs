@@ -13,7 +13,7 @@ use parlor_protocol::{PatchOp, ViewPatch};
 use serde_json::{Map, Value};
 
 mod typed;
-pub use typed::{merge_from, merge_within, Walked};
+pub use typed::{merge_from, merge_within, Enveloped, Walked};
 
 /// The patch that turns `before` into `after`: the merge patch when it is
 /// exact and short (a client applies it with a shallow copy per object it

@@ -54,6 +54,17 @@ pub fn merge_within<T: Serialize + ?Sized>(
     walk(before, after, Only::Within(at, members))
 }
 
+/// A game's view in the shape of its `AnyView` (the game's tag, then the
+/// view at [`parlor_protocol::game::VIEW_MEMBER`]), for walking a view
+/// generically as the server walks it ([`merge_within`]).
+#[derive(serde::Serialize)]
+pub struct Enveloped<'a, V> {
+    /// The tag (any text: both sides of a walk carry the same).
+    pub game: &'static str,
+    /// The game's view.
+    pub view: &'a V,
+}
+
 fn walk<T: Serialize + ?Sized>(before: &Value, after: &T, only: Only<'_>) -> Walked {
     let Value::Object(_) = before else {
         return Walked::Diff;
