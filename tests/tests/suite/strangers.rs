@@ -113,11 +113,13 @@ fn resident_bytes(pid: u32) -> u64 {
 /// (rate limits off, the worst case; one used to take 143 MB and stall
 /// every room for seconds) while a match is played.
 ///
-/// - Acks take no more than twice their usual time: the 95th percentile
-///   of 100 moves under the flood against that of 100 moves unattacked,
-///   floored at 50 ms. A percentile and a floor because this 2-core machine
-///   stalls an ack for 200–700 ms now and then with or without an attack
-///   (seen in both phases, and with the flood replaced by health checks);
+/// - Acks take no more than twice their usual time: the median of 100
+///   moves under the flood against that of 100 moves unattacked, floored
+///   at 25 ms. The median and a floor because this 2-core machine stalls
+///   an ack for 100–850 ms now and then with or without an attack (seen in
+///   both phases, and with the flood replaced by health checks; the 95th
+///   percentile, used before, fell on such a stall in one CI run in four),
+///   while a flood that held moves up would slow most of them;
 ///   no ack stalls for 2 s.
 /// - The server spends less than 5 ms of CPU per upload (measured from
 ///   its own CPU time, which other load does not disturb).
@@ -143,12 +145,14 @@ async fn a_flood_of_huge_records_stalls_no_move_and_holds_no_memory() {
     }
     let quiet_cpu = cpu_time(server.pid()) - cpu_before_quiet;
     let baseline = resident_bytes(server.pid());
-    let p95 = |acks: &[Duration]| {
+    let percentile = |acks: &[Duration], p: usize| {
         let mut sorted = acks.to_vec();
         sorted.sort();
-        sorted[sorted.len() * 95 / 100]
+        sorted[sorted.len() * p / 100]
     };
-    let usual = p95(&quiet).max(Duration::from_millis(50));
+    let p95 = |acks: &[Duration]| percentile(acks, 95);
+    let median = |acks: &[Duration]| percentile(acks, 50);
+    let usual = median(&quiet).max(Duration::from_millis(25));
 
     let stop = Arc::new(AtomicBool::new(false));
     let sent = Arc::new(AtomicUsize::new(0));
@@ -224,11 +228,13 @@ async fn a_flood_of_huge_records_stalls_no_move_and_holds_no_memory() {
     }
     let worst = attacked.iter().max().copied().unwrap();
     eprintln!(
-        "quiet acks: p95 {:?}, worst {:?}; under {} uploads of 8 MiB ({answered} answered 413): \
-         p95 {:?}, worst {worst:?}; memory {} MB → peak {} MB",
+        "quiet acks: median {:?}, p95 {:?}, worst {:?}; under {} uploads of 8 MiB ({answered} \
+         answered 413): median {:?}, p95 {:?}, worst {worst:?}; memory {} MB → peak {} MB",
+        median(&quiet),
         p95(&quiet),
         quiet.iter().max().unwrap(),
         sent.load(Ordering::Relaxed),
+        median(&attacked),
         p95(&attacked),
         baseline >> 20,
         peak >> 20
@@ -238,9 +244,9 @@ async fn a_flood_of_huge_records_stalls_no_move_and_holds_no_memory() {
         "the flood ran through the moves"
     );
     assert!(
-        p95(&attacked) <= usual * 2,
-        "acks took {:?} under the flood (95th percentile), usually {usual:?}: {attacked:?}",
-        p95(&attacked)
+        median(&attacked) <= usual * 2,
+        "acks took {:?} under the flood (median), usually {usual:?}: {attacked:?}",
+        median(&attacked)
     );
     assert!(
         worst < Duration::from_secs(2),
